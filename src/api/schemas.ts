@@ -1,0 +1,150 @@
+// Wire schemas of the service (spec §2). Every type the rest of the code uses is inferred
+// from these, so a field is described once. Decoding is tolerant the way a real service
+// needs: unknown fields are dropped, enum-like fields are open strings, fields a real
+// service sends as null are nullable, and a missing array decodes as an empty one. What
+// stays strict is structure: an id that is not a string, or an array that is not an array,
+// is a decode error naming the JSON path.
+import * as v from 'valibot';
+
+/** A string the service may omit or send as null; decoded as `string | null`. */
+const optText = v.nullish(v.string(), null);
+/** Ids the service may send as numbers (a PR number) are kept as strings. */
+const optId = v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform(String)), null);
+/** An ISO 8601 timestamp; parsed where it is used so that a bad date is reported, not fatal. */
+const optTimestamp = optText;
+/** An array the service may omit or send as null; decoded as an empty array then. */
+const list = <T extends v.GenericSchema>(item: T) => v.nullish(v.array(item), []);
+
+export const UserSchema = v.object({
+  id: optText,
+  email: optText,
+  name: optText,
+});
+
+export const ProjectSchema = v.object({
+  id: optText,
+  name: optText,
+});
+
+export const VulnerabilityReportSchema = v.object({
+  vendor: optText,
+  project: v.nullish(ProjectSchema, null),
+});
+
+export const RepoSchema = v.object({
+  name: optText,
+  originalUrl: optText,
+  reference: optText,
+});
+
+/** §2.1: a fix report as listed by GET /api/rest/fix-reports. */
+const reportSummaryEntries = {
+  id: v.string(),
+  createdOn: optTimestamp,
+  expirationOn: optTimestamp,
+  createdByUser: v.nullish(UserSchema, null),
+  vulnerabilityReport: v.nullish(VulnerabilityReportSchema, null),
+  repo: v.nullish(RepoSchema, null),
+};
+export const FixReportSummarySchema = v.object(reportSummaryEntries);
+
+/** §2.4 */
+export const FixIssueRefSchema = v.object({
+  id: v.string(),
+  vendorInstanceId: optText,
+  sharedState: v.nullish(v.object({ createdAt: optTimestamp }), null),
+});
+
+/** §2.5 */
+export const ScmSubmitFixRequestSchema = v.object({
+  prId: optId,
+  prStatus: optText,
+  prUrl: optText,
+  submitBranchName: optText,
+  commitUrl: optText,
+  createdAt: optTimestamp,
+  updatedAt: optTimestamp,
+});
+
+/** §2.7 */
+export const FixRatingSchema = v.object({
+  voteScore: v.nullish(v.number(), null),
+  fixRatingTag: optText,
+  comment: optText,
+  user: v.nullish(UserSchema, null),
+  updatedDate: optTimestamp,
+});
+
+/** §2.6 */
+export const DownloadSchema = v.object({
+  downloadedAt: optTimestamp,
+  user: v.nullish(UserSchema, null),
+});
+
+export const FixSharedStateSchema = v.object({
+  isArchived: v.nullish(v.boolean(), false),
+  downloadedBy: list(DownloadSchema),
+  fixRatings: list(FixRatingSchema),
+});
+
+/** §2.3 */
+export const FixSchema = v.object({
+  id: v.string(),
+  safeIssueType: optText,
+  safeIssueLanguage: optText,
+  state: optText,
+  confidence: v.nullish(v.number(), null),
+  vulnerabilityReportIssues: list(FixIssueRefSchema),
+  scmSubmitFixRequests: list(ScmSubmitFixRequestSchema),
+  sharedState: v.nullish(FixSharedStateSchema, null),
+});
+
+/** §2.2: the detail may carry the list fields too; they are kept when present. */
+export const FixReportDetailSchema = v.object({
+  ...reportSummaryEntries,
+  fixes: list(FixSchema),
+});
+
+export const IssueTagSchema = v.object({
+  vulnerability_report_issue_tag_value: optText,
+});
+
+/** §2.8 */
+export const IssueSchema = v.object({
+  id: v.string(),
+  vendorInstanceId: optText,
+  vendorIssueId: optId,
+  issueType: optText,
+  severity: optText,
+  issueLanguage: optText,
+  state: optText,
+  createdAt: optTimestamp,
+  fingerprintHash: optText,
+  vulnerabilityReportIssueTags: list(IssueTagSchema),
+  // The fix's fields are not specified; only its presence matters (null for FP issues).
+  fix: v.nullish(v.unknown(), null),
+  fpId: optText,
+  fpDescription: optText,
+});
+
+// Envelopes. The spec names `getReportsApiV2` and `getIssuesApiV5` as the wrapping
+// objects; a bare `{ fixReport: [...] }` is accepted too (see README, "Open points").
+export const ReportListBodySchema = v.object({ fixReport: v.array(FixReportSummarySchema) });
+export const ReportDetailBodySchema = v.object({ fixReport: list(FixReportDetailSchema) });
+export const IssuePageBodySchema = v.object({
+  vulnerability_report_issue: list(IssueSchema),
+  // Absent or null means "no next page" (spec §4.3 rule 2 only promises `true` when truncated).
+  hasNextPage: v.nullish(v.boolean(), false),
+});
+
+export type User = v.InferOutput<typeof UserSchema>;
+export type Repo = v.InferOutput<typeof RepoSchema>;
+export type FixReportSummary = v.InferOutput<typeof FixReportSummarySchema>;
+export type FixReportDetail = v.InferOutput<typeof FixReportDetailSchema>;
+export type Fix = v.InferOutput<typeof FixSchema>;
+export type FixIssueRef = v.InferOutput<typeof FixIssueRefSchema>;
+export type ScmSubmitFixRequest = v.InferOutput<typeof ScmSubmitFixRequestSchema>;
+export type FixRating = v.InferOutput<typeof FixRatingSchema>;
+export type Download = v.InferOutput<typeof DownloadSchema>;
+export type Issue = v.InferOutput<typeof IssueSchema>;
+export type IssuePageBody = v.InferOutput<typeof IssuePageBodySchema>;
