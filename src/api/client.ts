@@ -1,0 +1,149 @@
+// The service client: the four endpoints of the spec (§4), decoded into the schema types.
+import type { Dispatcher } from 'undici';
+import { describeUrl, endpointUrl, parseBaseUrl } from './baseUrl';
+import { decodeFpSummary, decodeIssuePage, decodeReportDetail, decodeReportList } from './responses';
+import { ServiceError } from './errors';
+import { silentLogger, type Logger } from './log';
+import { createDispatcher, type NetworkOptions } from './network';
+import { pageIssues, type IssuePage, type PagingOptions } from './paging';
+import type { FixReportDetail, FixReportSummary, Issue, IssuePageBody } from './schemas';
+import { Transport, defaultRetry, type RawResponse, type RetryPolicy } from './transport';
+import { truncateOnWordBoundary } from '../model/sanitize';
+
+export const FP_SUMMARY_MAX = 280;
+
+export interface ClientOptions {
+  baseUrl: string;
+  key: string;
+  /** Per request attempt; default 30 s. */
+  timeoutMs?: number;
+  /** Response size cap; default 64 MiB (a page of 1000 issues with long explanations is a few MB). */
+  maxBodyBytes?: number;
+  retry?: Partial<RetryPolicy>;
+  network?: NetworkOptions;
+  /** Overrides `network`; the caller keeps ownership. */
+  dispatcher?: Dispatcher;
+  logger?: Logger;
+  userAgent?: string;
+}
+
+export interface FpSummary {
+  fpId: string;
+  text: string;
+  /** True when the service sent more than 280 code points and the text was cut. */
+  truncated: boolean;
+}
+
+export interface IssueQuery {
+  fixReportId?: string;
+}
+
+export class FixReportsClient {
+  readonly baseUrl: URL;
+  private readonly transport: Transport;
+  private readonly logger: Logger;
+  private readonly ownDispatcher?: Dispatcher;
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = parseBaseUrl(options.baseUrl);
+    checkKey(options.key);
+    this.logger = options.logger ?? silentLogger;
+    this.ownDispatcher = options.dispatcher ? undefined : createDispatcher(options.network ?? {});
+    this.transport = new Transport({
+      key: options.key,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
+      retry: { ...defaultRetry, ...options.retry },
+      dispatcher: options.dispatcher ?? this.ownDispatcher,
+      logger: this.logger,
+      userAgent: options.userAgent ?? 'security-fix-reports',
+    });
+  }
+
+  /** GET /api/rest/fix-reports */
+  async listReports(signal?: AbortSignal): Promise<FixReportSummary[]> {
+    return decodeReportList(await this.get(endpointUrl(this.baseUrl, 'api/rest/fix-reports'), signal));
+  }
+
+  /** GET /api/rest/fix-reports/{id}; a 404 and an empty `fixReport` are both `not-found`. */
+  async getReport(fixReportId: string, signal?: AbortSignal): Promise<FixReportDetail> {
+    const id = checkId(fixReportId, 'fix report id');
+    const url = endpointUrl(this.baseUrl, `api/rest/fix-reports/${encodeURIComponent(id)}`);
+    const res = await this.get(url, signal, `Fix report ${id} was not found. It may have expired or been deleted; refresh the list of reports.`);
+    return decodeReportDetail(res, id);
+  }
+
+  /** GET /api/rest/v5/issues?issueId=… — one issue by id. */
+  async getIssue(issueId: string, signal?: AbortSignal): Promise<Issue> {
+    const id = checkId(issueId, 'issue id');
+    const page = await this.issuePage({ issueId: id }, signal);
+    const issue = page.vulnerability_report_issue.find((i) => i.id === id);
+    if (!issue) throw new ServiceError('not-found', `Issue ${id} was not found.`, { url: describeUrl(endpointUrl(this.baseUrl, 'api/rest/v5/issues')) });
+    return issue;
+  }
+
+  /** All issues matching the query, page by page (see paging.ts for the cursor rules). */
+  issuePages(query: IssueQuery = {}, options: PagingOptions = {}): AsyncGenerator<IssuePage> {
+    const fixReportId = query.fixReportId === undefined ? undefined : checkId(query.fixReportId, 'fix report id');
+    return pageIssues((cursor, signal) => this.issuePage({ fixReportId, issueId: cursor }, signal), { logger: this.logger, ...options });
+  }
+
+  /** The same as `issuePages`, one issue at a time. */
+  async *issues(query: IssueQuery = {}, options: PagingOptions = {}): AsyncGenerator<Issue> {
+    for await (const page of this.issuePages(query, options)) yield* page.issues;
+  }
+
+  /** GET /api/rest/fp-summary?fpId=… — at most 280 code points, cut on a word boundary if longer. */
+  async fpSummary(fpId: string, signal?: AbortSignal): Promise<FpSummary> {
+    const id = checkId(fpId, 'false positive id');
+    const url = endpointUrl(this.baseUrl, 'api/rest/fp-summary', { fpId: id });
+    const res = await this.get(url, signal, `No summary exists for false positive ${id}.`);
+    const text = decodeFpSummary(res, id);
+    const length = Array.from(text).length;
+    if (length <= FP_SUMMARY_MAX) return { fpId: id, text, truncated: false };
+    this.logger.warn(`fp-summary for ${id} has ${length} characters, more than the ${FP_SUMMARY_MAX} the spec allows; cut on a word boundary.`);
+    return { fpId: id, text: truncateOnWordBoundary(text, FP_SUMMARY_MAX), truncated: true };
+  }
+
+  /** Releases connections owned by this client. */
+  async close(): Promise<void> {
+    await this.ownDispatcher?.close();
+  }
+
+  private async issuePage(query: { fixReportId?: string; issueId?: string }, signal?: AbortSignal): Promise<IssuePageBody> {
+    return decodeIssuePage(await this.get(endpointUrl(this.baseUrl, 'api/rest/v5/issues', query), signal));
+  }
+
+  private async get(url: URL, signal: AbortSignal | undefined, notFoundMessage?: string): Promise<RawResponse> {
+    const started = Date.now();
+    try {
+      const res = await this.transport.get(url, signal);
+      this.logger.debug(`GET ${describeUrl(url)} → ${res.status} (${res.body.length} bytes, ${Date.now() - started} ms)`);
+      return res;
+    } catch (e) {
+      if (e instanceof ServiceError && e.kind === 'not-found' && notFoundMessage) {
+        throw new ServiceError('not-found', notFoundMessage, { status: e.status, url: e.url });
+      }
+      if (e instanceof ServiceError && e.kind !== 'cancelled') this.logger.error(`GET ${describeUrl(url)} failed: ${e.message}`);
+      throw e;
+    }
+  }
+}
+
+function checkId(id: string, what: string): string {
+  const trimmed = id.trim();
+  if (!/^[A-Za-z0-9_~.-]{1,200}$/.test(trimmed) || /^\.+$/.test(trimmed)) {
+    throw new ServiceError('bad-request', `"${trimmed.slice(0, 60)}" is not a valid ${what}: expected a UUID such as 3f2b8c1e-4d5a-4e6f-8a9b-0c1d2e3f4a5b.`);
+  }
+  return trimmed;
+}
+
+function checkKey(key: string): void {
+  if (!key || key.trim() === '') {
+    throw new ServiceError('auth', 'No service key is set. Set the key first (in the editor: "Security Fix Reports: Set Service Key"; for the CLI: the SECURITY_FIX_REPORTS_KEY environment variable).');
+  }
+  // Header values must be visible ASCII; anything else would be mangled or rejected on the wire.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new ServiceError('auth', 'The service key contains spaces, line breaks or non-ASCII characters; paste it again without them.');
+  }
+}

@@ -1,0 +1,71 @@
+// Decoders of the four endpoints' bodies: pure functions of a response, so they are
+// property-tested on arbitrary bytes and JSON without a server. Each returns a value or
+// throws a ServiceError; nothing else escapes.
+import { describeUrl } from './baseUrl';
+import { decodeAt, envelopeError, isRecord, parseJsonBody } from './decode';
+import { ServiceError } from './errors';
+import { IssuePageBodySchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type FixReportSummary, type IssuePageBody } from './schemas';
+import type { RawResponse } from './transport';
+
+export function decodeReportList(res: RawResponse): FixReportSummary[] {
+  const { value, path } = dataOf(res, 'getReportsApiV2', 'fixReport');
+  return decodeAt(ReportListBodySchema, value, path, res).fixReport;
+}
+
+/** The report `id` from a detail body; an empty `fixReport` means not found. */
+export function decodeReportDetail(res: RawResponse, id: string): FixReportDetail {
+  const { value, path } = dataOf(res, 'getReportApiV2', 'fixReport');
+  const reports = decodeAt(ReportDetailBodySchema, value, path, res).fixReport;
+  const where = describeUrl(res.url);
+  if (reports.length === 0) {
+    throw new ServiceError('not-found', `Fix report ${id} was not found (the service returned no report). It may have expired or been deleted; refresh the list of reports.`, { status: res.status, url: where });
+  }
+  const match = reports.find((r) => r.id === id);
+  if (!match) {
+    const at = `${path}.fixReport[0].id`;
+    throw new ServiceError('decode', `Asked for fix report ${id} but the service returned ${reports.map((r) => r.id).join(', ').slice(0, 200)} (${at}).`, { url: where, status: res.status, jsonPath: at });
+  }
+  return match;
+}
+
+export function decodeIssuePage(res: RawResponse): IssuePageBody {
+  const { value, path } = dataOf(res, 'getIssuesApiV5', 'vulnerability_report_issue');
+  return decodeAt(IssuePageBodySchema, value, path, res);
+}
+
+/** The summary text, not yet length-checked; a null or blank summary means not found. */
+export function decodeFpSummary(res: RawResponse, fpId: string): string {
+  const { value, path } = dataOf(res, undefined, 'fpDescriptionShort');
+  const text = value.fpDescriptionShort;
+  const where = describeUrl(res.url);
+  if (text === null || (typeof text === 'string' && text.trim() === '')) {
+    throw new ServiceError('not-found', `The service has no summary for false positive ${fpId}.`, { url: where, status: res.status });
+  }
+  if (typeof text !== 'string') {
+    throw new ServiceError('decode', `Unexpected response from ${where}: at ${path}.fpDescriptionShort expected a string, got ${Array.isArray(text) ? 'an array' : typeof text}.`, { url: where, status: res.status, jsonPath: `${path}.fpDescriptionShort` });
+  }
+  return text;
+}
+
+/**
+ * Finds the object that holds `field`: the body itself, the named envelope, or a single
+ * wrapping object (the spec leaves some envelopes open). A 200 body with `error` is an
+ * error; a body without the field anywhere is a decode error, never an empty result.
+ */
+function dataOf(res: RawResponse, envelope: string | undefined, field: string): { value: Record<string, unknown>; path: string } {
+  const body = parseJsonBody(res);
+  const where = describeUrl(res.url);
+  const details = { url: where, status: res.status };
+  if (!isRecord(body)) {
+    throw new ServiceError('decode', `Unexpected response from ${where}: at $ expected an object, got ${Array.isArray(body) ? 'an array' : String(body === null ? null : typeof body)}.`, { ...details, jsonPath: '$' });
+  }
+  const keys = Object.keys(body);
+  const name = field in body ? undefined : envelope !== undefined && envelope in body ? envelope : keys.length === 1 ? keys[0] : undefined;
+  const holder = name === undefined ? body : body[name];
+  const path = name === undefined ? '$' : `$.${name}`;
+  const error = envelopeError(body) ?? (isRecord(holder) ? envelopeError(holder) : undefined);
+  if (error !== undefined) throw new ServiceError('service-error', `${where} reported an error: "${error}".`, details);
+  if (isRecord(holder) && field in holder) return { value: holder, path };
+  throw new ServiceError('decode', `Unexpected response from ${where}: expected "${field}" at ${path}${isRecord(holder) ? '' : ` (found ${holder === null ? 'null' : typeof holder})`}.`, { ...details, jsonPath: `${path}.${field}` });
+}
+

@@ -1,0 +1,274 @@
+// One GET with everything a hostile network needs: a deadline, a byte cap, no redirects,
+// cancellation, and bounded retries with backoff for transient failures.
+import { request, type Dispatcher } from 'undici';
+import { describeUrl } from './baseUrl';
+import { ServiceError } from './errors';
+import type { Logger } from './log';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt (so `retries: 3` means up to 4 requests). */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the call fails and says when to retry. */
+  maxRetryAfterMs: number;
+}
+
+export interface TransportOptions {
+  key: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  retry: RetryPolicy;
+  dispatcher?: Dispatcher;
+  logger: Logger;
+  userAgent: string;
+  /** Test hook: the random source for jitter. */
+  random?: () => number;
+}
+
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  url: URL;
+}
+
+const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504]);
+const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+export const defaultRetry: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
+
+export class Transport {
+  constructor(private readonly options: TransportOptions) {}
+
+  /** GETs `url` and returns its 2xx body; every other outcome is a ServiceError. */
+  async get(url: URL, signal?: AbortSignal): Promise<RawResponse> {
+    const { retry, logger } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      throwIfCancelled(signal, url);
+      let outcome: RawResponse | ServiceError;
+      try {
+        outcome = await this.once(url, signal);
+      } catch (e) {
+        outcome = e instanceof ServiceError ? e : new ServiceError('network', `Request to ${describeUrl(url)} failed: ${String(e)}`, { url: describeUrl(url), cause: e });
+      }
+      if (!(outcome instanceof ServiceError)) return outcome;
+      const wait = attempt <= retry.retries ? this.retryDelay(outcome, attempt) : undefined;
+      if (wait === undefined) throw withAttempts(outcome, attempt);
+      logger.warn(`${describeUrl(url)}: ${outcome.message} — retry ${attempt}/${retry.retries} in ${Math.round(wait)} ms`);
+      await sleep(wait, signal, url);
+    }
+  }
+
+  /** How long to wait before retrying, or undefined when this failure is final. */
+  private retryDelay(error: ServiceError, attempt: number): number | undefined {
+    const { retry } = this.options;
+    const transient = error.status !== undefined ? RETRYABLE_STATUS.has(error.status) : error.kind === 'network' && isResetError(error);
+    if (!transient) return undefined;
+    if (error.retryAfterMs !== undefined) {
+      return error.retryAfterMs <= retry.maxRetryAfterMs ? error.retryAfterMs : undefined;
+    }
+    const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+    const random = this.options.random ?? Math.random;
+    return ceiling / 2 + random() * (ceiling / 2);
+  }
+
+  private async once(url: URL, signal?: AbortSignal): Promise<RawResponse> {
+    const { timeoutMs, key, dispatcher, userAgent } = this.options;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    const where = describeUrl(url);
+    try {
+      const res = await request(url, {
+        method: 'GET',
+        headers: { 'x-service-key': key, accept: 'application/json', 'user-agent': userAgent },
+        signal: combined,
+        dispatcher,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const contentType = headerValue(res.headers['content-type']) ?? '';
+      if (res.statusCode >= 300 && res.statusCode < 400) {
+        discard(res.body);
+        throw redirectError(url, res.statusCode, headerValue(res.headers.location));
+      }
+      const body = await this.readCapped(res, where);
+      if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, contentType, body, url };
+      throw statusError(url, res.statusCode, body, headerValue(res.headers['retry-after']));
+    } catch (e) {
+      if (e instanceof ServiceError) throw e;
+      if (signal?.aborted) throw cancelled(url);
+      if (deadline.aborted || isTimeoutError(e)) {
+        throw new ServiceError('timeout', `No complete response from ${where} within ${timeoutMs / 1000} s. The service or the network is slow; try again, or raise the request timeout.`, { url: where, cause: e });
+      }
+      throw networkError(url, e);
+    }
+  }
+
+  private async readCapped(res: Dispatcher.ResponseData, where: string): Promise<Buffer> {
+    const cap = this.options.maxBodyBytes;
+    const declared = Number(headerValue(res.headers['content-length']));
+    if (Number.isFinite(declared) && declared > cap) {
+      discard(res.body);
+      throw tooLarge(where, cap, declared);
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of res.body) {
+      total += (chunk as Buffer).length;
+      if (total > cap) {
+        discard(res.body);
+        throw tooLarge(where, cap);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks, total);
+  }
+}
+
+function tooLarge(where: string, cap: number, declared?: number): ServiceError {
+  const size = declared === undefined ? 'more than' : `${declared} bytes, more than`;
+  return new ServiceError('too-large', `The response from ${where} is ${size} the ${Math.round(cap / 1e6)} MB limit. Narrow the request (e.g. filter issues by fix report) or raise the limit.`, { url: where });
+}
+
+function redirectError(url: URL, status: number, location: string | undefined): ServiceError {
+  let target = 'an unspecified location';
+  try {
+    if (location) target = new URL(location, url).origin;
+  } catch {
+    target = 'an invalid location';
+  }
+  const where = describeUrl(url);
+  return new ServiceError(
+    'redirect',
+    `${where} answered HTTP ${status}, redirecting to ${target}. Redirects are not followed because the service key would go with them; if the service has moved, set the base URL to its new address.`,
+    { status, url: where, redirectOrigin: target },
+  );
+}
+
+function statusError(url: URL, status: number, body: Buffer, retryAfter: string | undefined): ServiceError {
+  const where = describeUrl(url);
+  const detail = serverMessage(body);
+  const said = detail ? ` The service said: "${detail}".` : '';
+  const retryAfterMs = parseRetryAfter(retryAfter);
+  const common = { status, url: where, retryAfterMs };
+  if (status === 401 || status === 403) {
+    return new ServiceError('auth', `The service rejected the request with HTTP ${status}: the service key is missing, wrong or lacks access.${said} Set a valid key.`, common);
+  }
+  if (status === 404) return new ServiceError('not-found', `Not found: ${where} (HTTP 404).${said}`, common);
+  if (status === 408) return new ServiceError('timeout', `The service timed out waiting for the request (HTTP 408).${said} Try again.`, common);
+  if (status === 429) {
+    const when = retryAfterMs === undefined ? 'Wait a moment' : `Retry in ${Math.ceil(retryAfterMs / 1000)} s`;
+    return new ServiceError('rate-limited', `The service is rate limiting requests (HTTP 429).${said} ${when} and try again.`, common);
+  }
+  if (status >= 500) {
+    return new ServiceError('server', `The service failed with HTTP ${status} at ${where}.${said} This is on the service's side; try again later.`, common);
+  }
+  return new ServiceError('bad-request', `The service refused the request with HTTP ${status} at ${where}.${said}`, common);
+}
+
+/** The `error`/`message` of a JSON error body, reduced to one short line of plain text. */
+export function serverMessage(body: Buffer): string | undefined {
+  if (body.length === 0 || body.length > 64_000) return undefined;
+  let text: string | undefined;
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (parsed && typeof parsed === 'object') {
+      const record = parsed as Record<string, unknown>;
+      const candidate = record.error ?? record.message ?? record.detail;
+      if (typeof candidate === 'string') text = candidate;
+      else if (candidate && typeof candidate === 'object' && typeof (candidate as Record<string, unknown>).message === 'string') {
+        text = (candidate as Record<string, string>).message;
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return text === undefined ? undefined : oneLine(text, 200);
+}
+
+/** Server text shown in a message: controls removed, whitespace folded, length capped. */
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const points = Array.from(flat);
+  return points.length <= max ? flat : `${points.slice(0, max - 1).join('')}…`;
+}
+
+/** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined if absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+function networkError(url: URL, e: unknown): ServiceError {
+  const where = describeUrl(url);
+  const code = errorCode(e);
+  const reason = e instanceof Error ? e.message : String(e);
+  let advice = 'Check the base URL, your network and proxy settings.';
+  if (code === 'ECONNREFUSED') advice = `Nothing is listening at ${url.host}: check the base URL and that the service is running.`;
+  else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') advice = `The host ${url.hostname} could not be resolved: check the base URL and your DNS or proxy.`;
+  else if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) {
+    advice = 'The server certificate is not trusted. If your organisation uses a private CA or a TLS-inspecting proxy, configure its CA certificate.';
+  } else if (code && RETRYABLE_CODES.has(code)) advice = 'The connection was closed mid-way; try again.';
+  return new ServiceError('network', `Could not reach ${where} (${code ?? reason}). ${advice}`, { url: where, cause: e });
+}
+
+function isResetError(error: ServiceError): boolean {
+  const code = errorCode(error.cause);
+  return code !== undefined && RETRYABLE_CODES.has(code);
+}
+
+function errorCode(e: unknown): string | undefined {
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+  }
+  return undefined;
+}
+
+function isTimeoutError(e: unknown): boolean {
+  const code = errorCode(e);
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || (e instanceof Error && e.name === 'TimeoutError');
+}
+
+function cancelled(url: URL): ServiceError {
+  return new ServiceError('cancelled', 'Cancelled.', { url: describeUrl(url) });
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined, url: URL): void {
+  if (signal?.aborted) throw cancelled(url);
+}
+
+function withAttempts(error: ServiceError, attempts: number): ServiceError {
+  if (attempts === 1) return error;
+  const message = `${error.message} (gave up after ${attempts} attempts)`;
+  return new ServiceError(error.kind, message, { ...error, attempts, cause: error.cause ?? undefined });
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, url: URL): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelled(url));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled(url));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Drops a body we will not read; its abort error is expected and must not go unhandled. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
