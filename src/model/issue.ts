@@ -1,0 +1,42 @@
+// Facts about one v5 scanner issue (spec §2.8) that grouping, hovers and findings share.
+import type { Issue } from '../api/schemas';
+
+/** What marks an issue as a false positive: its state, a FALSE_POSITIVE tag, or both. */
+export type FalsePositiveBasis = 'state' | 'tag' | 'both';
+
+/**
+ * Why the issue counts as a false positive, or null. State `FalsePositive` and tag
+ * `FALSE_POSITIVE` are the spelled values; case and separators are ignored so that
+ * `FALSE_POSITIVE` as a state or `FalsePositive` as a tag are recognised too.
+ */
+export function falsePositiveBasis(issue: Pick<Issue, 'state' | 'vulnerabilityReportIssueTags'>): FalsePositiveBasis | null {
+  const byState = isFalsePositiveWord(issue.state);
+  const byTag = issue.vulnerabilityReportIssueTags.some((t) => isFalsePositiveWord(t.vulnerability_report_issue_tag_value));
+  if (byState && byTag) return 'both';
+  return byState ? 'state' : byTag ? 'tag' : null;
+}
+
+export function isFalsePositive(issue: Pick<Issue, 'state' | 'vulnerabilityReportIssueTags'>): boolean {
+  return falsePositiveBasis(issue) !== null;
+}
+
+/** True when the issue's state is FalsePositive, the case spec §3 rule 3 speaks about. */
+export function hasFalsePositiveState(issue: Pick<Issue, 'state'>): boolean {
+  return isFalsePositiveWord(issue.state);
+}
+
+/**
+ * The fix id carried by the issue's `fix` object, if it has a string `id`. The spec leaves
+ * the object's fields unspecified, so this is a best effort used only when the fix's own
+ * list of issues does not mention the issue.
+ */
+export function embeddedFixId(issue: Pick<Issue, 'fix'>): string | null {
+  const fix = issue.fix;
+  if (typeof fix !== 'object' || fix === null) return null;
+  const id = (fix as { id?: unknown }).id;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+function isFalsePositiveWord(text: string | null): boolean {
+  return text !== null && text.replace(/[^a-z]/gi, '').toLowerCase() === 'falsepositive';
+}

@@ -1,0 +1,213 @@
+// One fix report with its scanner issues, grouped for the tree. The detail (fixes) is known
+// up front; v5 issue pages stream in afterwards through addIssues. All joins are Map
+// lookups so 100k issues over 10k fixes stay linear.
+import type { Fix, FixReportDetail, Issue } from '../api/schemas';
+import { fixFindings, issueFindings, reportFindings, type Finding } from './findings';
+import { fixView, type FixView } from './fix';
+import { embeddedFixId, isFalsePositive } from './issue';
+
+export type { Finding, FindingRule, FindingSeverity } from './findings';
+export { isExpired, sortReports, summaryLine, type ReportSummaryLine, type SortOptions } from './reportList';
+
+/** Which group of the tree an issue was put in. */
+export type IssueGroup = 'fix' | 'false-positive' | 'other';
+
+/** What one addIssues call changed, so a view can refresh only the affected nodes. */
+export interface AddIssuesResult {
+  /** New issues (not seen before). */
+  readonly added: number;
+  /** Issues ignored because their id was already known. */
+  readonly duplicates: number;
+  /** Fixes that received issues. */
+  readonly changedFixIds: ReadonlySet<string>;
+  readonly falsePositivesChanged: boolean;
+  readonly otherIssuesChanged: boolean;
+}
+
+const NO_ISSUES: readonly Issue[] = Object.freeze([]);
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
+/**
+ * Grouping rules, in order:
+ * 1. a false positive (state FalsePositive or a FALSE_POSITIVE tag) goes to `falsePositives`,
+ *    even if a fix lists it (that contradiction is a finding);
+ * 2. an issue listed by a fix (fix.vulnerabilityReportIssues[].id) goes under that fix; failing
+ *    that, one whose `fix` object names a fix id of this report goes under that fix;
+ * 3. anything else goes to `otherIssues`; if its `fix` is set, that is an
+ *    `issue-unknown-to-fix` finding.
+ * Within a group, issues keep their arrival order (the service sends them oldest first).
+ */
+export class ReportModel {
+  readonly report: FixReportDetail;
+  /** Fixes in report order (duplicate ids dropped), ready before any issue arrives. */
+  readonly fixes: readonly FixView[];
+
+  private readonly fixesById = new Map<string, FixView>();
+  /** Issue id → the first fix listing it; built from the detail, independent of issue pages. */
+  private readonly listedBy = new Map<string, string>();
+  private readonly issuesById = new Map<string, Issue>();
+  private readonly groupById = new Map<string, IssueGroup>();
+  /** Issue id → fix it was placed under via its own `fix.id` (not listed by any fix). */
+  private readonly placedUnder = new Map<string, string>();
+  private readonly issuesByFix = new Map<string, Issue[]>();
+  private readonly fps: Issue[] = [];
+  private readonly others: Issue[] = [];
+  private readonly allFindings: Finding[] = [];
+  private readonly findingsByFix = new Map<string, Finding[]>();
+  private readonly findingsByIssue = new Map<string, Finding[]>();
+
+  constructor(detail: FixReportDetail) {
+    this.report = detail;
+    this.record(reportFindings(detail));
+    const fixes: FixView[] = [];
+    for (const fix of detail.fixes) {
+      if (this.fixesById.has(fix.id)) {
+        this.record([{
+          rule: 'duplicate-fix',
+          severity: 'warning',
+          fixId: fix.id,
+          message: `The report lists fix ${fix.id} more than once; only the first is shown.`,
+        }]);
+        continue;
+      }
+      const view = fixView(fix);
+      fixes.push(view);
+      this.fixesById.set(fix.id, view);
+      this.record(fixFindings(fix));
+      for (const issueId of view.issueIds) this.listIssue(issueId, fix.id);
+    }
+    this.fixes = fixes;
+  }
+
+  /**
+   * Adds one page of v5 issues. Issues whose id was already added are ignored, so
+   * re-delivered pages (a retried request, an inclusive cursor) change nothing.
+   */
+  addIssues(issues: Iterable<Issue>): AddIssuesResult {
+    let added = 0;
+    let duplicates = 0;
+    const changedFixIds = new Set<string>();
+    let falsePositivesChanged = false;
+    let otherIssuesChanged = false;
+    for (const issue of issues) {
+      if (this.issuesById.has(issue.id)) {
+        duplicates++;
+        continue;
+      }
+      this.issuesById.set(issue.id, issue);
+      added++;
+      const listedBy = this.listedBy.get(issue.id);
+      const underFix = listedBy ?? this.knownFixId(embeddedFixId(issue));
+      if (isFalsePositive(issue)) {
+        this.fps.push(issue);
+        this.groupById.set(issue.id, 'false-positive');
+        falsePositivesChanged = true;
+      } else if (underFix !== undefined) {
+        pushTo(this.issuesByFix, underFix, issue);
+        this.groupById.set(issue.id, 'fix');
+        if (listedBy === undefined) this.placedUnder.set(issue.id, underFix);
+        changedFixIds.add(underFix);
+      } else {
+        this.others.push(issue);
+        this.groupById.set(issue.id, 'other');
+        otherIssuesChanged = true;
+      }
+      this.record(issueFindings(issue, { listedBy, underFix: underFix !== undefined }));
+    }
+    return { added, duplicates, changedFixIds, falsePositivesChanged, otherIssuesChanged };
+  }
+
+  /** Issues that are false positives, by state or by tag. */
+  get falsePositives(): readonly Issue[] {
+    return this.fps;
+  }
+
+  /** Issues neither false positive nor tied to a fix of this report. */
+  get otherIssues(): readonly Issue[] {
+    return this.others;
+  }
+
+  /** Issues placed under the fix so far (false positives excluded); [] for unknown ids. */
+  issuesOfFix(fixId: string): readonly Issue[] {
+    return this.issuesByFix.get(fixId) ?? NO_ISSUES;
+  }
+
+  /**
+   * The fix tied to an issue id: the fix that lists it (known before issue pages arrive),
+   * else the fix named by the issue's own `fix.id`. A false positive listed by a fix still
+   * returns that fix, so a hover can show the contradiction.
+   */
+  fixOfIssue(issueId: string): Fix | undefined {
+    const fixId = this.listedBy.get(issueId) ?? this.placedUnder.get(issueId);
+    return fixId === undefined ? undefined : this.fixesById.get(fixId)?.fix;
+  }
+
+  fixView(fixId: string): FixView | undefined {
+    return this.fixesById.get(fixId);
+  }
+
+  issue(issueId: string): Issue | undefined {
+    return this.issuesById.get(issueId);
+  }
+
+  /** The group an added issue is shown in; undefined before it arrives. */
+  groupOf(issueId: string): IssueGroup | undefined {
+    return this.groupById.get(issueId);
+  }
+
+  /** Every finding so far: report, fixes, then issues in arrival order. */
+  get findings(): readonly Finding[] {
+    return this.allFindings;
+  }
+
+  findingsOfFix(fixId: string): readonly Finding[] {
+    return this.findingsByFix.get(fixId) ?? NO_FINDINGS;
+  }
+
+  findingsOfIssue(issueId: string): readonly Finding[] {
+    return this.findingsByIssue.get(issueId) ?? NO_FINDINGS;
+  }
+
+  /** Distinct issues added so far, all groups together. */
+  get issueCount(): number {
+    return this.issuesById.size;
+  }
+
+  private listIssue(issueId: string, fixId: string): void {
+    const first = this.listedBy.get(issueId);
+    if (first === undefined) {
+      this.listedBy.set(issueId, fixId);
+      return;
+    }
+    this.record([{
+      rule: 'issue-in-several-fixes',
+      severity: 'warning',
+      fixId,
+      issueId,
+      message: `Issue ${issueId} is listed by fix ${first} and by fix ${fixId}; it is shown under fix ${first}.`,
+    }]);
+  }
+
+  private knownFixId(fixId: string | null): string | undefined {
+    return fixId !== null && this.fixesById.has(fixId) ? fixId : undefined;
+  }
+
+  private record(findings: readonly Finding[]): void {
+    for (const f of findings) {
+      this.allFindings.push(f);
+      if (f.fixId !== undefined) pushTo(this.findingsByFix, f.fixId, f);
+      if (f.issueId !== undefined) pushTo(this.findingsByIssue, f.issueId, f);
+    }
+  }
+}
+
+/** Builds the model of one report; feed issue pages to `addIssues` as they arrive. */
+export function groupReport(detail: FixReportDetail): ReportModel {
+  return new ReportModel(detail);
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,94 @@
+// Timestamps of the service (spec §2: `YYYY-MM-DDThh:mm:ss.ffffff+00:00`). Parsed by hand
+// instead of `Date.parse` because V8 is lenient in ways that hide bad data: it rolls
+// 2024-02-30 over to March 1st and reads a zone-less "2024-01-02 03:04:05" as local time,
+// which would make tests and relative times depend on the machine's time zone.
+
+/** A point in time from the service: epoch milliseconds for arithmetic, plus the wire text. */
+export interface Instant {
+  /** Milliseconds since the epoch (UTC); sub-millisecond digits are truncated. */
+  readonly ms: number;
+  /** The string exactly as the service sent it, for tooltips and logs. */
+  readonly text: string;
+}
+
+// Date, `T` (or a space, as PostgreSQL prints it), hh:mm, optional :ss, 0–9 fraction
+// digits, optional offset (Z, ±hh:mm, ±hhmm, ±hh).
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+
+const MS_PER_MINUTE = 60_000;
+
+/**
+ * Parses a service timestamp. Returns undefined for null, empty or malformed text and for
+ * impossible dates (month 13, February 30th, offset +25:00). A timestamp without an offset
+ * is read as UTC: the service works in UTC and the local zone of the reader is irrelevant.
+ */
+export function parseTimestamp(text: string | null | undefined): Instant | undefined {
+  if (typeof text !== 'string') return undefined;
+  const m = TIMESTAMP.exec(text.trim());
+  if (!m) return undefined;
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
+    number, number, number, number, number,
+  ];
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  const millis = m[7] === undefined ? 0 : Math.floor(Number(m[7].padEnd(9, '0')) / 1e6);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+
+  let offsetMinutes = 0;
+  if (m[9] !== undefined) {
+    const oh = Number(m[10]);
+    const om = m[11] === undefined ? 0 : Number(m[11]);
+    if (oh > 23 || om > 59) return undefined;
+    offsetMinutes = (m[9] === '-' ? -1 : 1) * (oh * 60 + om);
+  }
+
+  // setUTCFullYear, because Date.UTC maps years 0–99 to 1900–1999.
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, millis);
+  const ms = d.getTime() - offsetMinutes * MS_PER_MINUTE;
+  return Number.isFinite(ms) ? { ms, text } : undefined;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** Orders instants oldest first. */
+export function compareInstants(a: Instant, b: Instant): number {
+  return a.ms - b.ms;
+}
+
+/** Orders possibly-missing instants oldest first, missing ones last. */
+export function compareOptionalInstants(a: Instant | null, b: Instant | null): number {
+  if (a && b) return a.ms - b.ms;
+  return a ? -1 : b ? 1 : 0;
+}
+
+/** Orders possibly-missing instants newest first, missing ones last. */
+export function compareNewestFirst(a: Instant | null, b: Instant | null): number {
+  if (a && b) return b.ms - a.ms;
+  return a ? -1 : b ? 1 : 0;
+}
+
+/** Earliest and latest of the parseable timestamps among `texts`; nulls when none parses. */
+export function timeRange(texts: Iterable<string | null | undefined>): {
+  first: Instant | null;
+  last: Instant | null;
+} {
+  let first: Instant | null = null;
+  let last: Instant | null = null;
+  for (const text of texts) {
+    const t = parseTimestamp(text);
+    if (!t) continue;
+    if (!first || t.ms < first.ms) first = t;
+    if (!last || t.ms > last.ms) last = t;
+  }
+  return { first, last };
+}
