@@ -1,0 +1,100 @@
+// Command line for the sandbox: `npm run sandbox -- --port 0 --seed 7`. Listens on loopback
+// only and prints the base URL, the key and two export lines for a shell; runs until
+// SIGINT/SIGTERM.
+import { parseArgs } from 'node:util';
+import { startSandbox, type CursorMode, type NotFoundMode } from './server';
+
+const USAGE = `Usage: node out/test/sandbox/main.js [options]
+
+Starts the sandbox security-fix-reports service on 127.0.0.1.
+
+Options:
+  --port N            port to listen on (0 = any free port; default 0)
+  --seed N            dataset seed (default 1)
+  --reports N         number of ordinary fix reports (default 12)
+  --big-report N      add one report with N issues (e.g. 100000)
+  --cursor MODE       paging cursor: exclusive (default) or inclusive
+  --key K             service key (default: derived from the seed)
+  --prefix /p         serve the API under /p/api/rest/…
+  --hostile           add a report whose false positives carry hostile text
+  --not-found MODE    unknown fix report: 404 (default) or empty
+  --page-size N       issues per page (default 1000)
+  --latency MS        delay every response by MS milliseconds
+  --help              print this help
+`;
+
+class UsageError extends Error {}
+
+function integer(name: string, text: string | undefined, fallback: number, min = 0): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`--${name} needs an integer ≥ ${min}, got "${text}".`);
+  return n;
+}
+
+function oneOf<T extends string>(name: string, text: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (text === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${text}".`);
+  return text as T;
+}
+
+/** Quotes for a POSIX shell when needed, so a custom --key cannot break the export line. */
+function shellQuote(text: string): string {
+  return /^[\w.:/@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' }, seed: { type: 'string' }, reports: { type: 'string' }, 'big-report': { type: 'string' },
+      cursor: { type: 'string' }, key: { type: 'string' }, prefix: { type: 'string' }, hostile: { type: 'boolean' },
+      'not-found': { type: 'string' }, 'page-size': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const port = integer('port', values.port, 0);
+  if (port > 65535) throw new UsageError('--port must be at most 65535.');
+  const sandbox = await startSandbox({
+    dataset: {
+      seed: integer('seed', values.seed, 1),
+      reports: integer('reports', values.reports, 12),
+      bigReportIssues: integer('big-report', values['big-report'], 0),
+      hostileText: values.hostile ?? false,
+    },
+    key: values.key,
+    port,
+    pathPrefix: values.prefix,
+    cursor: oneOf<CursorMode>('cursor', values.cursor, ['exclusive', 'inclusive'], 'exclusive'),
+    notFound: oneOf<NotFoundMode>('not-found', values['not-found'], ['404', 'empty'], '404'),
+    pageSize: integer('page-size', values['page-size'], 1000, 1),
+    latencyMs: integer('latency', values.latency, 0),
+  });
+  const { dataset } = sandbox;
+  process.stdout.write(
+    `Sandbox service listening on ${sandbox.baseUrl}\n` +
+      `Service key: ${sandbox.key}\n` +
+      `Dataset: seed ${dataset.options.seed}, ${dataset.reports.length} fix reports, ${dataset.totalIssueCount} issues\n` +
+      `export SECURITY_FIX_REPORTS_URL=${shellQuote(sandbox.baseUrl)}\n` +
+      `export SECURITY_FIX_REPORTS_KEY=${shellQuote(sandbox.key)}\n`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await sandbox.close();
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    const usage = e instanceof UsageError || (e instanceof Error && 'code' in e && String(e.code).startsWith('ERR_PARSE_ARGS'));
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${usage ? 'Run with --help for usage.\n' : ''}`);
+    process.exit(usage ? 2 : 1);
+  },
+);

@@ -1,0 +1,25 @@
+// Timestamps in microseconds since the epoch, printed in the service's shape
+// `YYYY-MM-DDThh:mm:ss.ffffff+00:00`. Microseconds fit a double exactly for centuries.
+
+export const US_PER_MS = 1_000;
+export const US_PER_HOUR = 3_600_000_000;
+export const US_PER_DAY = 86_400_000_000;
+
+const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Parses an ISO 8601 timestamp with an explicit offset into epoch microseconds. */
+export function parseUs(iso: string): number {
+  const m = ISO.exec(iso);
+  const ms = m ? Date.parse(`${m[1]}${m[3]}`) : NaN;
+  if (!m || Number.isNaN(ms)) throw new RangeError(`not an ISO timestamp with offset: ${JSON.stringify(iso)}`);
+  const micros = Number((m[2] ?? '').padEnd(6, '0').slice(0, 6));
+  return ms * US_PER_MS + micros;
+}
+
+export function formatUs(us: number): string {
+  const whole = Math.floor(us);
+  const seconds = Math.floor(whole / 1_000_000);
+  const micros = whole - seconds * 1_000_000;
+  const iso = new Date(seconds * 1000).toISOString();
+  return `${iso.slice(0, 19)}.${String(micros).padStart(6, '0')}+00:00`;
+}
