@@ -1,0 +1,218 @@
+// The CLI's commands. Each takes parsed options and writes to `out`; failures are thrown as
+// ServiceError (mapped to exit codes by main.ts) or CliError.
+import type { FixReportsClient } from '../api/client';
+import type { FixReportDetail, FixReportSummary, Issue } from '../api/schemas';
+import { fixView, type FixView } from '../model/fix';
+import { readableIssueType, readableVendor, relativeTime, formatDate } from '../model/format';
+import { isFalsePositive } from '../model/issue';
+import { parseTimestamp } from '../model/time';
+import { buildSuppressionComment, placeholdersIn, resolveStyle, type Placement } from '../model/suppression';
+import { ExitCode } from './exitCodes';
+import { renderTable, safeJson, safeText, type Format, type Output } from './output';
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface Context {
+  client: FixReportsClient;
+  out: Output;
+  format: Format;
+  signal: AbortSignal;
+  nowMs: number;
+  warn: (message: string) => void;
+}
+
+export async function reportsCommand(ctx: Context): Promise<void> {
+  const reports = await ctx.client.listReports(ctx.signal);
+  if (ctx.format !== 'table') return writeJson(ctx, reports);
+  const rows = [...reports].sort((a, b) => (parseTimestamp(b.createdOn)?.ms ?? 0) - (parseTimestamp(a.createdOn)?.ms ?? 0));
+  await ctx.out.line(
+    renderTable(rows, [
+      { header: 'ID', value: (r) => r.id, max: 36 },
+      { header: 'PROJECT', value: (r) => r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? '' },
+      { header: 'VENDOR', value: (r) => readableVendor(r.vulnerabilityReport?.vendor) },
+      { header: 'REPOSITORY', value: (r) => repoLabel(r) },
+      { header: 'CREATED', value: (r) => when(r.createdOn, ctx.nowMs) },
+      { header: 'EXPIRES', value: (r) => expiry(r, ctx.nowMs) },
+    ]),
+  );
+  await ctx.out.line(`${reports.length} report(s)`);
+}
+
+export async function reportCommand(ctx: Context, id: string): Promise<void> {
+  const report = await ctx.client.getReport(id, ctx.signal);
+  const views = report.fixes.map(fixView);
+  if (ctx.format !== 'table') return writeJson(ctx, { ...report, fixes: views.map(fixJson) });
+  await ctx.out.line(`Fix report ${safeText(report.id)} · ${safeText(report.vulnerabilityReport?.project?.name ?? '')} · ${safeText(readableVendor(report.vulnerabilityReport?.vendor))} · ${views.length} fix(es)`);
+  await ctx.out.line(
+    renderTable(views, [
+      { header: 'FIX', value: (f) => f.id, max: 36 },
+      { header: 'TYPE', value: (f) => f.issueType, max: 40 },
+      { header: 'LANGUAGE', value: (f) => f.language ?? '' },
+      { header: 'STATE', value: (f) => f.state ?? '' },
+      { header: 'CONFIDENCE', value: (f) => f.confidence.label },
+      { header: '👍/👎', value: (f) => `${f.ratings.up}/${f.ratings.down}` },
+      { header: 'FIRST OBSERVED', value: (f) => dateOf(f.lifecycle.firstObserved?.ms) },
+      { header: 'DOWNLOADED', value: (f) => (f.lifecycle.downloaded.count ? `${dateOf(f.lifecycle.downloaded.first?.ms)} (${f.lifecycle.downloaded.count}×)` : '') },
+      { header: 'COMMITTED', value: (f) => dateOf(f.lifecycle.committed.first?.ms) },
+      { header: 'ISSUES', value: (f) => String(f.issueIds.length) },
+    ]),
+  );
+}
+
+/** Streams issues page by page: memory stays constant however many there are. */
+export async function issuesCommand(ctx: Context, options: { fixReportId?: string; state?: string; limit?: number }): Promise<void> {
+  const wanted = options.state?.toLowerCase();
+  const matches = (issue: Issue) => wanted === undefined || (issue.state ?? '').toLowerCase() === wanted || (wanted === 'falsepositive' && isFalsePositive(issue));
+  let written = 0;
+  let headerDone = false;
+  if (ctx.format === 'json') await ctx.out.write('[');
+  pages: for await (const page of ctx.client.issuePages({ fixReportId: options.fixReportId }, { signal: ctx.signal, onWarning: ctx.warn })) {
+    const rows: Issue[] = [];
+    for (const issue of page.issues) {
+      if (!matches(issue)) continue;
+      if (options.limit !== undefined && written >= options.limit) break pages;
+      written++;
+      if (ctx.format === 'table') rows.push(issue);
+      else if (ctx.format === 'jsonl') await ctx.out.line(safeJson(issue));
+      else await ctx.out.write(`${written > 1 ? ',' : ''}\n${safeJson(issue)}`);
+    }
+    if (ctx.format === 'table' && rows.length > 0) {
+      const table = renderTable(rows, issueColumns).split('\n');
+      await ctx.out.line((headerDone ? table.slice(1) : table).join('\n'));
+      headerDone = true;
+    }
+  }
+  if (ctx.format === 'json') await ctx.out.line(written > 0 ? '\n]' : ']');
+  if (ctx.format === 'table') await ctx.out.line(`${written} issue(s)`);
+}
+
+const issueColumns = [
+  { header: 'ISSUE', value: (i: Issue) => i.id, max: 36 },
+  { header: 'VENDOR ID', value: (i: Issue) => i.vendorIssueId ?? '', max: 30 },
+  { header: 'TYPE', value: (i: Issue) => readableIssueType(i.issueType), max: 30 },
+  { header: 'SEVERITY', value: (i: Issue) => i.severity ?? '', max: 10 },
+  { header: 'STATE', value: (i: Issue) => i.state ?? '', max: 14 },
+  { header: 'CREATED', value: (i: Issue) => dateOf(parseTimestamp(i.createdAt)?.ms), max: 20 },
+  { header: 'FP ID', value: (i: Issue) => i.fpId ?? '', max: 36 },
+];
+
+export async function fpSummaryCommand(ctx: Context, fpId: string): Promise<void> {
+  const summary = await ctx.client.fpSummary(fpId, ctx.signal);
+  if (summary.truncated) ctx.warn(`The service sent a summary longer than 280 characters; it was cut on a word boundary.`);
+  if (ctx.format === 'table') return ctx.out.line(safeText(summary.text));
+  return writeJson(ctx, { fpId: summary.fpId, fpDescriptionShort: summary.text, truncated: summary.truncated });
+}
+
+export interface SuppressionOptions {
+  fpId: string;
+  languageId: string;
+  vendor?: string;
+  fixReportId?: string;
+  issueId?: string;
+  issueType?: string;
+  vendorIssueId?: string;
+  template?: string;
+  placement?: Placement;
+}
+
+/** Where each template value can come from, for the message when one is missing. */
+const FIELD_SOURCES: Record<string, string> = {
+  vendor: '--vendor or --fix-report',
+  issueType: '--issue-type, --issue-id or --fix-report',
+  vendorIssueId: '--vendor-issue-id, --issue-id or --fix-report',
+};
+
+export async function suppressionCommentCommand(ctx: Context, options: SuppressionOptions): Promise<void> {
+  const { fpId } = options;
+  const [summary, report, issue] = await Promise.all([
+    ctx.client.fpSummary(fpId, ctx.signal),
+    options.fixReportId ? ctx.client.getReport(options.fixReportId, ctx.signal) : undefined,
+    findFalsePositiveIssue(ctx, options),
+  ]);
+  if (issue && issue.fpId !== null && issue.fpId !== summary.fpId) {
+    throw new CliError(`Issue ${issue.id} belongs to false positive ${issue.fpId}, not ${summary.fpId}.`, ExitCode.usage);
+  }
+  const vendor = options.vendor ?? report?.vulnerabilityReport?.vendor ?? '';
+  const base = resolveStyle(vendor, options.languageId);
+  const style = { template: options.template ?? base.template, placement: options.placement ?? base.placement };
+  const fields = {
+    summary: summary.text,
+    vendor,
+    issueType: options.issueType ?? issue?.issueType ?? '',
+    vendorIssueId: options.vendorIssueId ?? issue?.vendorIssueId ?? '',
+    fpId: summary.fpId,
+  };
+  const missing = placeholdersIn(style.template).filter((name) => name in FIELD_SOURCES && fields[name as keyof typeof fields] === '');
+  if (missing.length > 0) {
+    const needs = missing.map((name) => `{${name}} (pass ${FIELD_SOURCES[name]})`).join(', ');
+    throw new CliError(`The comment template "${safeText(style.template)}" needs ${needs}.`, ExitCode.usage);
+  }
+  const result = buildSuppressionComment({ languageId: options.languageId, style, fields });
+  if (!result.ok) throw new CliError(`No suppression comment: ${result.reason}`, ExitCode.rejectedText);
+  if (ctx.format === 'table') return ctx.out.line(result.line);
+  return writeJson(ctx, { fpId: summary.fpId, languageId: options.languageId, placement: result.placement, comment: result.line });
+}
+
+/** The issue behind the false positive: by id, or by scanning the report's issues for its fpId. */
+async function findFalsePositiveIssue(ctx: Context, options: SuppressionOptions): Promise<Issue | undefined> {
+  if (options.issueId) return ctx.client.getIssue(options.issueId, ctx.signal);
+  if (!options.fixReportId) return undefined;
+  for await (const issue of ctx.client.issues({ fixReportId: options.fixReportId }, { signal: ctx.signal, onWarning: ctx.warn })) {
+    if (issue.fpId === options.fpId) return issue;
+  }
+  throw new CliError(`No issue of fix report ${options.fixReportId} has false positive id ${options.fpId}.`, ExitCode.notFound);
+}
+
+function fixJson(view: FixView) {
+  const { lifecycle, ratings, confidence } = view;
+  return {
+    ...view.fix,
+    derived: {
+      issueType: view.issueType,
+      confidence: { label: confidence.label, meaning: confidence.meaning },
+      firstObservedAt: lifecycle.firstObserved?.text ?? null,
+      downloadedAt: lifecycle.downloaded.first?.text ?? null,
+      downloadCount: lifecycle.downloaded.count,
+      downloaders: lifecycle.downloaded.downloaders.map((d) => ({ user: d.label, count: d.count })),
+      committedAt: lifecycle.committed.first?.text ?? null,
+      pullRequests: lifecycle.committed.submissions.map((s) => ({ prId: s.prId, prUrl: s.prUrl, prStatus: s.prStatus, commitUrl: s.commitUrl })),
+      ratings: { up: ratings.up, down: ratings.down, tags: ratings.tags.map((t) => ({ tag: t.tag, count: t.count })) },
+    },
+  };
+}
+
+async function writeJson(ctx: Context, value: unknown): Promise<void> {
+  if (ctx.format === 'jsonl' && Array.isArray(value)) {
+    for (const item of value) await ctx.out.line(safeJson(item));
+    return;
+  }
+  await ctx.out.line(safeJson(value));
+}
+
+function repoLabel(report: FixReportSummary | FixReportDetail): string {
+  const repo = report.repo;
+  if (!repo) return '';
+  return `${repo.name ?? repo.originalUrl ?? ''}${repo.reference ? `@${repo.reference}` : ''}`;
+}
+
+function when(text: string | null, nowMs: number): string {
+  const at = parseTimestamp(text);
+  return at ? `${formatDate(at.ms)} (${relativeTime(at.ms, nowMs)})` : '';
+}
+
+function expiry(report: FixReportSummary, nowMs: number): string {
+  const at = parseTimestamp(report.expirationOn);
+  if (!at) return '';
+  return at.ms <= nowMs ? `expired ${relativeTime(at.ms, nowMs)}` : relativeTime(at.ms, nowMs);
+}
+
+function dateOf(ms: number | undefined): string {
+  return ms === undefined ? '' : formatDate(ms);
+}
