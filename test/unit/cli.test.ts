@@ -1,0 +1,180 @@
+// The built CLI (dist/cli.js) as a real child process against the sandbox service.
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+
+const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string | undefined>, options: { stdoutLimit?: number } = {}): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      if (options.stdoutLimit !== undefined && stdout.length >= options.stdoutLimit) child.stdout.destroy();
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('cli: security-fix-reports', function () {
+  this.timeout(120_000);
+  let sandbox: Sandbox;
+  let env: Record<string, string>;
+  let bigReport: string;
+
+  before(async function () {
+    assert.ok(existsSync(CLI), `${CLI} is missing: run "npm run build" first`);
+    sandbox = await startSandbox({ dataset: { seed: 42, reports: 4, bigReportIssues: 100_000, hostileText: true } });
+    env = { SECURITY_FIX_REPORTS_URL: sandbox.baseUrl, SECURITY_FIX_REPORTS_KEY: sandbox.key };
+    bigReport = sandbox.dataset.reports.find((r) => sandbox.dataset.issueCount(r.id) === 100_000)!.id;
+  });
+  after(() => sandbox.close());
+  afterEach(() => sandbox.faults.clear());
+
+  const fpIssue = (predicate: (summary: string) => boolean = () => true) => {
+    for (const report of sandbox.dataset.reports) {
+      if (report.id === bigReport) continue;
+      for (let i = 0; i < sandbox.dataset.issueCount(report.id); i++) {
+        const issue = sandbox.dataset.issueAt(report.id, i);
+        if (issue.fpId && predicate(sandbox.dataset.fpSummary(issue.fpId) ?? '')) return { report, issue };
+      }
+    }
+    throw new Error('no matching FP issue in the dataset');
+  };
+
+  it('lists reports as a table and as JSON', async () => {
+    const table = await cli(['reports'], env);
+    assert.equal(table.code, 0, table.stderr);
+    for (const r of sandbox.dataset.reports) assert.ok(table.stdout.includes(r.id), `table lists ${r.id}`);
+    assert.match(table.stdout, /^ID\s+PROJECT\s+VENDOR/m);
+
+    const json = await cli(['reports', '--format', 'json'], env);
+    assert.deepEqual(
+      (JSON.parse(json.stdout) as { id: string }[]).map((r) => r.id),
+      sandbox.dataset.reports.map((r) => r.id),
+    );
+    const jsonl = await cli(['reports', '--format', 'jsonl'], env);
+    assert.equal(jsonl.stdout.trim().split('\n').length, sandbox.dataset.reports.length);
+  });
+
+  it('shows one report with derived confidence and lifecycle', async () => {
+    const id = sandbox.dataset.reports.find((r) => r.id !== bigReport)!.id;
+    const result = await cli(['report', id, '--format', 'json'], env);
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout) as { id: string; fixes: { id: string; confidence: number; derived: { confidence: { label: string } } }[] };
+    assert.equal(report.id, id);
+    assert.equal(report.fixes.length, sandbox.dataset.detail(id)!.fixes.length);
+    for (const fix of report.fixes) {
+      const label = fix.confidence === 90 ? 'Stable fix' : fix.confidence === 50 ? 'Adaptive fix' : undefined;
+      if (label) assert.equal(fix.derived.confidence.label, label);
+    }
+    const table = await cli(['report', id], env);
+    assert.match(table.stdout, /CONFIDENCE/);
+    assert.match(table.stdout, /Stable fix|Adaptive fix/);
+  });
+
+  it('streams 100,000 issues of one report as JSONL without duplicates or loss', async () => {
+    const result = await cli(['issues', '--fix-report', bigReport, '--format', 'jsonl'], env);
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 100_000);
+    const ids = lines.map((l) => (JSON.parse(l) as { id: string }).id);
+    assert.equal(new Set(ids).size, 100_000, 'no duplicates');
+    assert.equal(ids[0], sandbox.dataset.issueAt(bigReport, 0).id);
+    assert.equal(ids[99_999], sandbox.dataset.issueAt(bigReport, 99_999).id);
+  });
+
+  it('filters issues by state and writes a valid JSON array', async () => {
+    const { report } = fpIssue();
+    const result = await cli(['issues', '--fix-report', report.id, '--state', 'FalsePositive', '--format', 'json'], env);
+    assert.equal(result.code, 0, result.stderr);
+    const issues = JSON.parse(result.stdout) as { state: string; fpId: string }[];
+    assert.ok(issues.length > 0);
+    assert.ok(issues.every((i) => i.state === 'FalsePositive' && i.fpId));
+  });
+
+  it('prints an FP summary and a sanitized suppression comment', async () => {
+    const { issue, report } = fpIssue((s) => /^[\p{L}\p{N} ,.;:'"()/-]+$/u.test(s));
+    const summary = await cli(['fp-summary', issue.fpId!], env);
+    assert.equal(summary.code, 0, summary.stderr);
+    assert.equal(summary.stdout.trim(), sandbox.dataset.fpSummary(issue.fpId!));
+
+    const python = await cli(['suppression-comment', issue.fpId!, '--language', 'python', '--vendor', 'sonarqube'], env);
+    assert.equal(python.code, 0, python.stderr);
+    assert.match(python.stdout.trim(), /^# NOSONAR/);
+    assert.equal(python.stdout.trim().split('\n').length, 1);
+
+    const html = await cli(['suppression-comment', issue.fpId!, '--language', 'html', '--vendor', 'checkmarx', '--fix-report', report.id, '--format', 'json'], env);
+    assert.equal(html.code, 0, html.stderr);
+    const parsed = JSON.parse(html.stdout) as { comment: string; placement: string };
+    assert.match(parsed.comment, /^<!-- .* -->$/);
+    assert.ok(parsed.comment.includes(issue.vendorIssueId!), 'the rule id was filled from the report');
+    assert.equal(parsed.placement, 'line-above');
+
+    const missing = await cli(['suppression-comment', issue.fpId!, '--language', 'java', '--vendor', 'checkmarx'], env);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /needs \{vendorIssueId\} \(pass --vendor-issue-id, --issue-id or --fix-report\)/);
+  });
+
+  it('refuses hostile summary text with exit code 7 and says why', async () => {
+    const { issue, report } = fpIssue((s) => /[\u202a-\u202e\u2066-\u2069\r\n]/.test(s));
+    const result = await cli(['suppression-comment', issue.fpId!, '--language', 'typescript', '--fix-report', report.id], env);
+    assert.equal(result.code, 7, result.stderr);
+    assert.match(result.stderr, /U\+/);
+    assert.equal(result.stdout, '');
+  });
+
+  it('never prints control characters from server text to the terminal', async () => {
+    const { issue } = fpIssue((s) => /[\u0000-\u001f\u202a-\u202e]/.test(s));
+    const result = await cli(['fp-summary', issue.fpId!], env);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(!/[\u0000-\u0009\u000b-\u001f\u202a-\u202e]/.test(result.stdout), JSON.stringify(result.stdout));
+  });
+
+  it('uses distinct exit codes: usage 2, auth 3, not found 4, unreachable 5, bad response 6', async () => {
+    assert.equal((await cli(['frobnicate'], env)).code, 2);
+    assert.equal((await cli(['report'], env)).code, 2);
+    assert.equal((await cli(['reports', '--format', 'xml'], env)).code, 2);
+    assert.equal((await cli(['reports'], { SECURITY_FIX_REPORTS_URL: sandbox.baseUrl })).code, 3);
+    assert.equal((await cli(['reports'], { ...env, SECURITY_FIX_REPORTS_KEY: 'wrong' })).code, 3);
+    assert.equal((await cli(['report', '00000000-0000-4000-8000-000000000000'], env)).code, 4);
+    assert.equal((await cli(['reports'], { ...env, SECURITY_FIX_REPORTS_URL: 'http://127.0.0.1:9' })).code, 5);
+    assert.equal((await cli(['reports'], { ...env, SECURITY_FIX_REPORTS_URL: 'http://example.com' })).code, 2);
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'error-envelope', message: 'down for maintenance' } });
+    const envelope = await cli(['reports'], env);
+    assert.equal(envelope.code, 6);
+    assert.match(envelope.stderr, /down for maintenance/);
+  });
+
+  it('refuses a key on the command line and never prints the key', async () => {
+    const result = await cli(['reports', '--key', sandbox.key], env);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /never taken from the command line/);
+    const verbose = await cli(['reports', '--verbose'], env);
+    const failing = await cli(['reports', '--verbose'], { ...env, SECURITY_FIX_REPORTS_URL: `${sandbox.baseUrl.replace(/\/$/, '')}/nope` });
+    for (const r of [result, verbose, failing]) {
+      assert.ok(!r.stdout.includes(sandbox.key) && !r.stderr.includes(sandbox.key), 'the key never appears in output');
+    }
+    assert.match(verbose.stderr, /GET .*fix-reports → 200/);
+  });
+
+  it('exits cleanly when the reader closes the pipe early', async () => {
+    const result = await cli(['issues', '--fix-report', bigReport, '--format', 'jsonl'], env, { stdoutLimit: 1 });
+    assert.equal(result.code, 0, result.stderr);
+  });
+});

@@ -1,0 +1,271 @@
+// Every error class of the client, produced by a real server on loopback: the kind, a message
+// a user can act on, bounded retries, and no key leaking anywhere.
+import { strict as assert } from 'node:assert';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FixReportsClient } from '../../src/api/client';
+import { parseRetryAfter } from '../../src/api/transport';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { captureLog, clientFor, collect, fastRetry, rejectsWith } from './helpers';
+
+describe('errors: typed, actionable, bounded', () => {
+  let sandbox: Sandbox;
+  let client: FixReportsClient;
+  const log = captureLog();
+  const attempts = () => sandbox.requests.length;
+
+  before(async () => {
+    sandbox = await startSandbox({ seed: 21 });
+    client = clientFor(sandbox, { logger: log, timeoutMs: 1_500 });
+  });
+  after(async () => {
+    await client.close();
+    await sandbox.close();
+  });
+  beforeEach(() => {
+    sandbox.faults.clear();
+    sandbox.clearRequests();
+  });
+  afterEach(() => {
+    for (const line of log.lines) assert.ok(!line.includes(sandbox.key), `the key appeared in a log line: ${line}`);
+  });
+
+  it('401 without a key and with a wrong key: auth, not retried, says to set a valid key', async () => {
+    const wrong = new FixReportsClient({ baseUrl: sandbox.baseUrl, key: 'not-the-key', retry: fastRetry });
+    try {
+      const error = await rejectsWith(wrong.listReports(), 'auth', /Set a valid key/);
+      assert.equal(error.status, 401);
+      assert.equal(attempts(), 1);
+      assert.ok(!error.message.includes('not-the-key'));
+    } finally {
+      await wrong.close();
+    }
+    const raw = await fetch(`${sandbox.baseUrl.replace(/\/$/, '')}/api/rest/fix-reports`);
+    assert.equal(raw.status, 401, 'the sandbox refuses a request without the header');
+  });
+
+  it('403: auth', async () => {
+    sandbox.faults.add({ route: 'any', fault: { kind: 'status', status: 403, body: '{"error":"key lacks scope"}' } });
+    const error = await rejectsWith(client.listReports(), 'auth', /key lacks scope/);
+    assert.equal(error.status, 403);
+    assert.equal(attempts(), 1);
+  });
+
+  it('404 and other 4xx: not retried', async () => {
+    sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 404 } });
+    await rejectsWith(client.listReports(), 'not-found');
+    sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 400, body: '{"error":"bad parameter fixReportId"}' } });
+    await rejectsWith(client.listReports(), 'bad-request', /bad parameter fixReportId/);
+    assert.equal(attempts(), 2);
+  });
+
+  for (const status of [502, 503, 504]) {
+    it(`${status}: retried with backoff, then succeeds`, async () => {
+      sandbox.faults.add({ route: 'fix-reports', times: 2, fault: { kind: 'status', status } });
+      const reports = await client.listReports();
+      assert.equal(reports.length, sandbox.dataset.reports.length);
+      assert.equal(attempts(), 3);
+    });
+  }
+
+  it('500: a server error, not retried', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 500 } });
+    const error = await rejectsWith(client.listReports(), 'server', /HTTP 500.*try again later/);
+    assert.equal(attempts(), 1);
+    assert.equal(error.status, 500);
+  });
+
+  it('503 forever: gives up after the bounded number of retries', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 503 } });
+    const error = await rejectsWith(client.listReports(), 'server', /gave up after 4 attempts/);
+    assert.equal(attempts(), 4);
+    assert.equal(error.attempts, 4);
+  });
+
+  it('429 with Retry-After in seconds: waits that long, then succeeds', async () => {
+    sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 429, retryAfter: '1' } });
+    const started = Date.now();
+    await client.listReports();
+    assert.ok(Date.now() - started >= 950, 'honoured Retry-After');
+    assert.equal(attempts(), 2);
+  });
+
+  it('429 with Retry-After as an HTTP date: honoured', async () => {
+    const at = new Date(Date.now() + 2_000).toUTCString();
+    sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 429, retryAfter: at } });
+    const started = Date.now();
+    await client.listReports();
+    assert.ok(Date.now() - started >= 500, 'waited for the date');
+    assert.equal(attempts(), 2);
+  });
+
+  it('429 with a Retry-After beyond the cap: fails at once and says when to retry', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 429, retryAfter: '3600' } });
+    const error = await rejectsWith(client.listReports(), 'rate-limited', /Retry in 3600 s/);
+    assert.equal(error.retryAfterMs, 3_600_000);
+    assert.equal(attempts(), 1);
+  });
+
+  it('429 without Retry-After: bounded retries, then rate-limited', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 429 } });
+    await rejectsWith(client.listReports(), 'rate-limited', /Wait a moment/);
+    assert.equal(attempts(), 4);
+  });
+
+  it('408: retried, then a timeout error', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 408 } });
+    await rejectsWith(client.listReports(), 'timeout', /HTTP 408/);
+    assert.equal(attempts(), 4);
+  });
+
+  it('connection reset: retried, then succeeds', async () => {
+    sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'reset' } });
+    await client.listReports();
+    assert.equal(attempts(), 2);
+  });
+
+  it('connection reset mid-body, every time: a network error after bounded retries', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'reset', afterBytes: 100 } });
+    await rejectsWith(client.listReports(), 'network', /closed mid-way/);
+    assert.equal(attempts(), 4);
+  });
+
+  it('connection refused: a network error naming the host', async () => {
+    const port = await closedPort();
+    const refused = new FixReportsClient({ baseUrl: `http://127.0.0.1:${port}`, key: 'k', retry: fastRetry });
+    try {
+      await rejectsWith(refused.listReports(), 'network', new RegExp(`Nothing is listening at 127.0.0.1:${port}`));
+    } finally {
+      await refused.close();
+    }
+  });
+
+  it('headers that never arrive: a timeout within the configured time', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'slow-headers', ms: 30_000 } });
+    const quick = clientFor(sandbox, { timeoutMs: 300, retry: { retries: 0 } });
+    const started = Date.now();
+    try {
+      await rejectsWith(quick.listReports(), 'timeout', /within 0.3 s/);
+    } finally {
+      await quick.close();
+    }
+    assert.ok(Date.now() - started < 3_000);
+  });
+
+  it('a body that stalls: a timeout, not a hang', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'stall-body', afterBytes: 50 } });
+    const quick = clientFor(sandbox, { timeoutMs: 400, retry: { retries: 0 } });
+    try {
+      await rejectsWith(quick.listReports(), 'timeout');
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('a body over the size cap, with and without Content-Length: too-large', async () => {
+    const capped = clientFor(sandbox, { maxBodyBytes: 64 * 1024 });
+    try {
+      sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'oversized', bytes: 10 * 1024 * 1024, contentLength: true } });
+      await rejectsWith(capped.listReports(), 'too-large', /limit/);
+      sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'oversized', bytes: 10 * 1024 * 1024, contentLength: false } });
+      await rejectsWith(capped.listReports(), 'too-large', /limit/);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('truncated JSON: decode error', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'truncated' } });
+    await rejectsWith(client.listReports(), 'decode', /not valid JSON.*truncated or malformed/);
+  });
+
+  it('malformed JSON: decode error saying so', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'malformed-json' } });
+    await rejectsWith(client.listReports(), 'decode', /not valid JSON/);
+  });
+
+  it('an HTML error page: decode error pointing at the base URL', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'html' } });
+    await rejectsWith(client.listReports(), 'decode', /HTML page instead of JSON.*Check the base URL/);
+  });
+
+  it('valid JSON with a wrong content type: accepted', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'wrong-content-type' } });
+    assert.equal((await client.listReports()).length, sandbox.dataset.reports.length);
+  });
+
+  it('invalid UTF-8: decode error', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'invalid-utf8' } });
+    await rejectsWith(client.listReports(), 'decode', /not valid UTF-8/);
+  });
+
+  it('HTTP 200 with an error envelope: service-error with the service text', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'error-envelope', message: 'index rebuilding' } });
+    await rejectsWith(client.listReports(), 'service-error', /index rebuilding/);
+  });
+
+  it('a cross-origin redirect: refused, naming the target, and the key never reaches it', async () => {
+    const trap = await listen((req, res) => {
+      trap.hits.push(req.headers);
+      res.end('{}');
+    });
+    try {
+      sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'redirect', location: `${trap.origin}/steal`, status: 302 } });
+      const error = await rejectsWith(client.listReports(), 'redirect', new RegExp(`redirecting to ${trap.origin.replace(/\./g, '\\.')}`));
+      assert.equal(error.redirectOrigin, trap.origin);
+      assert.equal(trap.hits.length, 0, 'the redirect target was never contacted');
+      assert.equal(attempts(), 1);
+    } finally {
+      await trap.close();
+    }
+  });
+
+  it('server error text in messages is reduced to one plain line', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 400, body: JSON.stringify({ error: 'bad\r\n\u001b[31mred\u202e' }) } });
+    const error = await rejectsWith(client.listReports(), 'bad-request');
+    assert.ok(!/[\r\n\u001b\u202e]/.test(error.message), error.message);
+  });
+
+  it('an AbortSignal cancels a request waiting for a retry', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 429, retryAfter: '2' } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    await rejectsWith(client.listReports(controller.signal), 'cancelled');
+    assert.ok(Date.now() - started < 1_500);
+  });
+
+  it('parses Retry-After as seconds or an HTTP date', () => {
+    assert.equal(parseRetryAfter('5'), 5_000);
+    assert.equal(parseRetryAfter('Thu, 01 Jan 2099 00:00:10 GMT', Date.parse('2099-01-01T00:00:00Z')), 10_000);
+    assert.equal(parseRetryAfter('soon'), undefined);
+    assert.equal(parseRetryAfter(undefined), undefined);
+  });
+
+  it('lists the issues of a report after transient failures on a later page', async () => {
+    const report = sandbox.dataset.reports[0]!;
+    sandbox.faults.add({ route: 'issues', times: 2, fault: { kind: 'status', status: 502 } });
+    const issues = await collect(client.issues({ fixReportId: report.id }));
+    assert.equal(issues.length, sandbox.dataset.issueCount(report.id));
+  });
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ origin: string; hits: unknown[]; close: () => Promise<void>; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    hits: [],
+    server,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,129 @@
+// v5 paging against the sandbox: both cursor semantics, anomalies, cancellation.
+import { strict as assert } from 'node:assert';
+import type { FixReportsClient } from '../../src/api/client';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { captureLog, clientFor, collect, rejectsWith } from './helpers';
+
+describe('paging: v5 issues', () => {
+  let sandbox: Sandbox;
+  let client: FixReportsClient;
+  let reportId: string;
+  let expected: string[];
+
+  before(async () => {
+    sandbox = await startSandbox({ dataset: { seed: 5, reports: 2, issuesPerReport: [40, 60], bigReportIssues: 2_500 } });
+    client = clientFor(sandbox);
+    reportId = sandbox.dataset.reports.find((r) => sandbox.dataset.issueCount(r.id) === 2_500)!.id;
+    expected = Array.from({ length: 2_500 }, (_, i) => sandbox.dataset.issueAt(reportId, i).id);
+  });
+  after(async () => {
+    await client.close();
+    await sandbox.close();
+  });
+  beforeEach(() => {
+    sandbox.faults.clear();
+    sandbox.clearRequests();
+    sandbox.options.cursor = 'exclusive';
+  });
+
+  for (const cursor of ['exclusive', 'inclusive'] as const) {
+    it(`returns every issue exactly once, in order, with an ${cursor} cursor`, async () => {
+      sandbox.options.cursor = cursor;
+      const pages = await collect(client.issuePages({ fixReportId: reportId }));
+      const ids = pages.flatMap((p) => p.issues.map((i) => i.id));
+      assert.deepEqual(ids, expected);
+      assert.equal(pages.length, 3);
+      assert.deepEqual(
+        pages.map((p) => p.hasNextPage),
+        [true, true, false],
+      );
+      const requests = sandbox.requests.filter((r) => r.path.endsWith('/v5/issues'));
+      assert.deepEqual(
+        requests.map((r) => r.query.issueId),
+        [undefined, expected[999], cursor === 'exclusive' ? expected[1999] : expected[1998]],
+        'the next request repeats the query with issueId = the last id received',
+      );
+      assert.ok(requests.every((r) => r.query.fixReportId === reportId));
+    });
+  }
+
+  it('filters by fix report', async () => {
+    const small = sandbox.dataset.reports.find((r) => r.id !== reportId)!;
+    const issues = await collect(client.issues({ fixReportId: small.id }));
+    assert.equal(issues.length, sandbox.dataset.issueCount(small.id));
+    assert.equal(sandbox.requests.length, 1);
+  });
+
+  it('stops with a clear error when hasNextPage is true on an empty page', async () => {
+    sandbox.faults.add({ route: 'issues', skip: 1, fault: { kind: 'empty-page-has-next' } });
+    const seen: string[] = [];
+    const error = await rejectsWith(
+      (async () => {
+        for await (const page of client.issuePages({ fixReportId: reportId })) seen.push(...page.issues.map((i) => i.id));
+      })(),
+      'stalled-cursor',
+      /empty page/,
+    );
+    assert.match(error.message, /incomplete/);
+    assert.equal(seen.length, 1000, 'the pages before the stall were delivered');
+  });
+
+  it('stops instead of looping when the cursor returns the same page forever', async () => {
+    sandbox.faults.add({ route: 'issues', fault: { kind: 'repeat-page' } });
+    await rejectsWith(collect(client.issues({ fixReportId: reportId })), 'stalled-cursor', /already received/);
+    assert.ok(sandbox.requests.length <= 3, `stopped after ${sandbox.requests.length} requests`);
+  });
+
+  it('lists duplicates across pages once and warns', async () => {
+    sandbox.faults.add({ route: 'issues', skip: 1, times: 1, fault: { kind: 'duplicate-ids', count: 25 } });
+    const log = captureLog();
+    const warnings: string[] = [];
+    const ids = (await collect(client.issues({ fixReportId: reportId }, { logger: log, onWarning: (w) => warnings.push(w) }))).map((i) => i.id);
+    assert.equal(ids.length, new Set(ids).size, 'no id twice');
+    assert.deepEqual(new Set(ids), new Set(expected), 'nothing lost');
+    assert.ok(warnings.some((w) => /repeated 25 issue/.test(w)), warnings.join('\n'));
+    assert.ok(log.lines.some((l) => l.startsWith('warn')));
+  });
+
+  it('keeps issues of a page that goes back in time, and warns', async () => {
+    sandbox.faults.add({ route: 'issues', skip: 1, times: 1, fault: { kind: 'back-in-time' } });
+    const warnings: string[] = [];
+    const ids = (await collect(client.issues({ fixReportId: reportId }, { onWarning: (w) => warnings.push(w) }))).map((i) => i.id);
+    assert.equal(ids.length, new Set(ids).size);
+    assert.ok(warnings.some((w) => /older than earlier ones/.test(w)), warnings.join('\n'));
+  });
+
+  it('keeps a page of more than 1000 issues, and warns', async () => {
+    sandbox.faults.add({ route: 'issues', times: 1, fault: { kind: 'oversized-page', items: 1_500 } });
+    const warnings: string[] = [];
+    const ids = (await collect(client.issues({ fixReportId: reportId }, { onWarning: (w) => warnings.push(w) }))).map((i) => i.id);
+    assert.deepEqual(ids, expected);
+    assert.ok(warnings.some((w) => /more than the 1000/.test(w)));
+  });
+
+  it('can be cancelled between pages', async () => {
+    const controller = new AbortController();
+    let pages = 0;
+    await rejectsWith(
+      (async () => {
+        for await (const _ of client.issuePages({ fixReportId: reportId }, { signal: controller.signal })) {
+          pages++;
+          controller.abort();
+        }
+      })(),
+      'cancelled',
+    );
+    assert.equal(pages, 1);
+    assert.equal(sandbox.requests.length, 1, 'no request after cancellation');
+  });
+
+  it('can be cancelled while a page is in flight', async () => {
+    sandbox.faults.add({ route: 'issues', skip: 1, fault: { kind: 'slow-headers', ms: 10_000 } });
+    const controller = new AbortController();
+    const started = Date.now();
+    const run = collect(client.issues({ fixReportId: reportId }, { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 200);
+    await rejectsWith(run, 'cancelled');
+    assert.ok(Date.now() - started < 5_000, 'cancellation did not wait for the slow page');
+  });
+});
