@@ -73,11 +73,12 @@ export async function issuesCommand(ctx: Context, options: { fixReportId?: strin
   let written = 0;
   let headerDone = false;
   if (ctx.format === 'json') await ctx.out.write('[');
-  pages: for await (const page of ctx.client.issuePages({ fixReportId: options.fixReportId }, { signal: ctx.signal, onWarning: ctx.warn })) {
+  const full = () => options.limit !== undefined && written >= options.limit;
+  for await (const page of ctx.client.issuePages({ fixReportId: options.fixReportId }, { signal: ctx.signal, onWarning: ctx.warn })) {
     const rows: Issue[] = [];
     for (const issue of page.issues) {
+      if (full()) break;
       if (!matches(issue)) continue;
-      if (options.limit !== undefined && written >= options.limit) break pages;
       written++;
       if (ctx.format === 'table') rows.push(issue);
       else if (ctx.format === 'jsonl') await ctx.out.line(safeJson(issue));
@@ -88,6 +89,7 @@ export async function issuesCommand(ctx: Context, options: { fixReportId?: strin
       await ctx.out.line((headerDone ? table.slice(1) : table).join('\n'));
       headerDone = true;
     }
+    if (full()) break;
   }
   if (ctx.format === 'json') await ctx.out.line(written > 0 ? '\n]' : ']');
   if (ctx.format === 'table') await ctx.out.line(`${written} issue(s)`);

@@ -79,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
     `Sandbox service listening on ${sandbox.baseUrl}\n` +
       `Service key: ${sandbox.key}\n` +
       `Dataset: seed ${dataset.options.seed}, ${dataset.reports.length} fix reports, ${dataset.totalIssueCount} issues\n` +
+      (dataset.bigReportId ? `Big report: ${dataset.bigReportId} (${dataset.issueCount(dataset.bigReportId)} issues)\n` : '') +
       `export SECURITY_FIX_REPORTS_URL=${shellQuote(sandbox.baseUrl)}\n` +
       `export SECURITY_FIX_REPORTS_KEY=${shellQuote(sandbox.key)}\n`,
   );

@@ -106,6 +106,13 @@ describe('cli: security-fix-reports', function () {
     const issues = JSON.parse(result.stdout) as { state: string; fpId: string }[];
     assert.ok(issues.length > 0);
     assert.ok(issues.every((i) => i.state === 'FalsePositive' && i.fpId));
+
+    const table = await cli(['issues', '--fix-report', report.id, '--state', 'falsepositive', '--limit', '2'], env);
+    assert.equal(table.code, 0, table.stderr);
+    const rows = table.stdout.trimEnd().split('\n');
+    assert.match(rows[0]!, /^ISSUE\s+VENDOR ID/);
+    assert.deepEqual(rows.slice(1, 3).map((r) => r.split(/\s+/)[0]), issues.slice(0, 2).map((i) => (i as unknown as { id: string }).id));
+    assert.equal(rows[3], '2 issue(s)');
   });
 
   it('prints an FP summary and a sanitized suppression comment', async () => {
