@@ -1,0 +1,82 @@
+// Small Playwright helpers over the VS Code 1.100 workbench DOM (selectors checked against
+// code-server 4.100.3). For UI tests and screenshots driven from the Node side of a session.
+import { mkdir } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+const ACTIVITY_BAR = '.monaco-workbench .part.activitybar';
+
+export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<void> {
+  await page.locator(ACTIVITY_BAR).waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/**
+ * Clicks the activity bar entry whose label starts with `title` (labels may end with a
+ * keybinding, e.g. "Explorer (Ctrl+Shift+E)") unless its container is already open, and
+ * returns the sidebar. A container with a single view hides the pane header, so look at
+ * `.composite.title` and `.monaco-list-row` inside the returned locator.
+ */
+export async function openViewContainer(page: Page, title: string, timeoutMs = 15_000): Promise<Locator> {
+  const entry = page.locator(`.part.activitybar .action-item a.action-label[aria-label^="${cssString(title)}"]`).first();
+  await entry.waitFor({ state: 'visible', timeout: timeoutMs });
+  const sidebar = page.locator('.part.sidebar');
+  const heading = sidebar.locator('.composite.title').first();
+  // Clicking the entry of the open container would close the sidebar.
+  if (!(await isSidebarShowing(heading, title))) await entry.click();
+  await heading.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(title)}`, 'i') })
+    .waitFor({ state: 'visible', timeout: timeoutMs });
+  return sidebar;
+}
+
+/** Runs a command by its palette title (e.g. "View: Toggle Word Wrap"). */
+export async function runCommandFromPalette(page: Page, title: string, timeoutMs = 15_000): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
+}
+
+/**
+ * Text of the active editor as rendered. Monaco renders only the visible lines, reuses line
+ * nodes out of DOM order and draws spaces as U+00A0, so sort by position and map them back.
+ */
+export async function readEditorText(page: Page, timeoutMs = 15_000): Promise<string> {
+  const active = page.locator('.editor-group-container.active .editor-instance .view-lines').first();
+  const lines = (await active.count()) > 0 ? active : page.locator('.editor-instance .view-lines').first();
+  await lines.waitFor({ state: 'visible', timeout: timeoutMs });
+  return lines.evaluate((el) => Array.from((el as unknown as RenderedLines).querySelectorAll('.view-line'))
+    .map((line) => ({ top: parseFloat(line.style.top) || 0, text: line.textContent ?? '' }))
+    .sort((a, b) => a.top - b.top)
+    .map((line) => line.text.replace(/\u00a0/g, ' '))
+    .join('\n'));
+}
+
+/** The DOM shapes readEditorText touches (the project compiles without the DOM lib). */
+interface RenderedLines {
+  querySelectorAll(selector: string): ArrayLike<{ style: { top: string }; textContent: string | null }>;
+}
+
+export async function screenshot(page: Page, file: string): Promise<string> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file });
+  return file;
+}
+
+async function isSidebarShowing(heading: Locator, title: string): Promise<boolean> {
+  if (!(await heading.isVisible())) return false;
+  const text = (await heading.innerText()).trim().toLowerCase();
+  return text.startsWith(title.toLowerCase());
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Escapes a value for a double-quoted CSS attribute selector. */
+function cssString(value: string): string {
+  return value.replace(/["\\]/g, '\\$&');
+}
