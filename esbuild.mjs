@@ -2,7 +2,7 @@
 // undici stays external in the extension so the editor's proxy/certificate patching of
 // require('undici') still applies (see README "Proxy and certificates"); it ships in the VSIX.
 import * as esbuild from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -21,13 +21,10 @@ const common = {
   legalComments: 'none',
 };
 
-const entries = [
+const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', 'undici'] },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', define: { PACKAGE_VERSION: JSON.stringify(version) }, banner: { js: '#!/usr/bin/env node' } },
 ];
-
-// The extension entry lands with the editor issue; until then only the CLI is built.
-const builds = entries.filter((b) => existsSync(b.entryPoints[0]));
 
 if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();

@@ -17,7 +17,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'src/api, src/model, src/cli and the sandbox are editor-free: no vscode import.' }],
-        patterns: [{ group: ['**/views/**', '**/commands/**', '**/extension'], message: 'The editor-free core must not import editor-side modules.' }],
+        patterns: [{ group: ['**/editor/**', '**/views/**', '**/commands/**', '**/extension'], message: 'The editor-free core must not import editor-side modules.' }],
       }],
     },
   },

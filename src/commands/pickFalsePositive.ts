@@ -1,0 +1,84 @@
+// A searchable pick of the loaded false positives (type, rule id, summary). When none is
+// loaded yet, the user first picks a report, which is loaded for them.
+import * as vscode from 'vscode';
+import { readableIssueType, readableVendor } from '../model/format';
+import type { FalsePositiveRef } from '../editor/reportStore';
+import type { Services } from '../editor/services';
+
+type Item = vscode.QuickPickItem & { ref: FalsePositiveRef };
+const PREFETCH = 40;
+
+export async function pickFalsePositive(s: Services): Promise<FalsePositiveRef | undefined> {
+  let refs = [...s.store.falsePositives()].filter((r) => r.issue.fpId);
+  if (refs.length === 0) {
+    const loaded = await loadAReport(s);
+    if (!loaded) return undefined;
+    refs = [...s.store.falsePositives()].filter((r) => r.issue.fpId);
+    if (refs.length === 0) {
+      void vscode.window.showInformationMessage('That report has no false positives.');
+      return undefined;
+    }
+  }
+  const pick = vscode.window.createQuickPick<Item>();
+  pick.title = 'Insert suppression comment for which false positive?';
+  pick.placeholder = 'Search by issue type, rule id, scanner or summary';
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  const items = refs.map((ref): Item => ({
+    label: readableIssueType(ref.issue.issueType),
+    description: `${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}`,
+    detail: detailOf(s, ref),
+    ref,
+  }));
+  pick.items = items;
+  void prefetchSummaries(s, items.slice(0, PREFETCH), () => {
+    if (!pick.busy) pick.items = items.map((item) => ({ ...item, detail: detailOf(s, item.ref) }));
+  });
+  return new Promise((resolve) => {
+    pick.onDidAccept(() => {
+      resolve(pick.selectedItems[0]?.ref);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
+}
+
+function detailOf(s: Services, ref: FalsePositiveRef): string {
+  const summary = ref.issue.fpId ? s.store.knownSummary(ref.issue.fpId)?.text : undefined;
+  const text = summary ?? ref.issue.fpDescription ?? '';
+  // QuickPick renders plain text; keep it to one short line.
+  return text.replace(/\s+/g, ' ').slice(0, 200);
+}
+
+async function prefetchSummaries(s: Services, items: Item[], update: () => void): Promise<void> {
+  const queue = items.map((i) => i.ref.issue.fpId).filter((id): id is string => !!id && !s.store.knownSummary(id));
+  const worker = async () => {
+    for (let id = queue.shift(); id; id = queue.shift()) {
+      await s.store.fpSummary(id).then(update, () => undefined); // a failed prefetch only leaves the explanation shown
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
+async function loadAReport(s: Services): Promise<boolean> {
+  const reports = await s.store.reports();
+  const chosen = await vscode.window.showQuickPick(
+    reports.map((report) => ({
+      label: report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? report.id,
+      description: `${report.repo?.name ?? ''}${report.repo?.reference ? `@${report.repo.reference}` : ''} · ${readableVendor(report.vulnerabilityReport?.vendor)}`,
+      report,
+    })),
+    { title: 'No false positives are loaded yet: load which fix report?', matchOnDescription: true },
+  );
+  if (!chosen) return false;
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Loading the report’s issues…', cancellable: true }, async (_, token) => {
+    await s.store.report(chosen.report.id);
+    token.onCancellationRequested(() => s.store.cancelIssues(chosen.report.id));
+    await s.store.issuesSettled(chosen.report.id);
+  });
+  return true;
+}

@@ -1,0 +1,69 @@
+// "Set Service Key": a password input, checked with one request, stored in SecretStorage
+// under the base URL's origin. `{ key }` as argument skips the input (tests, automation).
+import * as vscode from 'vscode';
+import { FixReportsClient } from '../api/client';
+import { ServiceError } from '../api/errors';
+import type { Services } from '../editor/services';
+import { CommandId } from './ids';
+
+export function setServiceKey(s: Services) {
+  return async (arg?: { key?: string }): Promise<boolean> => {
+    const origin = s.connection.origin;
+    if (!origin) {
+      const choice = await vscode.window.showWarningMessage('Set the service base URL first: the key is stored for that address only.', 'Set Base URL');
+      if (choice) await vscode.commands.executeCommand(CommandId.SetBaseUrl);
+      return false;
+    }
+    let problem: string | undefined;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const key = arg?.key ?? (await askForKey(origin, problem));
+      if (key === undefined) return false;
+      const verdict = await check(s, key);
+      if (verdict === 'ok' || verdict === 'unverified') {
+        await s.keys.set(origin, key);
+        s.log.info(`Service key stored for ${origin}${verdict === 'unverified' ? ' (not verified: the service could not be reached)' : ''}.`);
+        await s.connection.reload();
+        s.store.refresh();
+        return true;
+      }
+      problem = verdict;
+      if (arg?.key !== undefined) {
+        void vscode.window.showErrorMessage(`The key was not stored: ${verdict}`);
+        return false;
+      }
+    }
+    return false;
+  };
+}
+
+function askForKey(origin: string, problem?: string): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: `Service key for ${origin}`,
+    prompt: problem ?? 'Stored in the editor’s secret storage for this address only.',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (/^[\x21-\x7e]+$/.test(value.trim()) ? undefined : 'Paste the key without spaces or line breaks.'),
+  }).then((value) => value?.trim());
+}
+
+/** 'ok', 'unverified' (network trouble: the user may still store it), or why it was rejected. */
+async function check(s: Services, key: string): Promise<'ok' | 'unverified' | string> {
+  const { settings } = s.connection;
+  let client: FixReportsClient;
+  try {
+    client = new FixReportsClient({ baseUrl: settings.baseUrl, key, timeoutMs: settings.timeoutMs, network: settings.network, logger: s.log, retry: { retries: 1 } });
+  } catch (e) {
+    return (e as Error).message;
+  }
+  try {
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Checking the service key…' }, () => client.listReports());
+    return 'ok';
+  } catch (e) {
+    if (e instanceof ServiceError && e.kind === 'auth') return 'The service rejected this key. Check it and paste it again.';
+    const reason = e instanceof Error ? e.message : String(e);
+    const choice = await vscode.window.showWarningMessage(`The key could not be checked: ${reason}`, { modal: true }, 'Store Anyway');
+    return choice ? 'unverified' : reason;
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,18 @@
+// Errors as notifications with the action that fixes them.
+import * as vscode from 'vscode';
+import { ServiceError, errorTitles } from '../api/errors';
+import { CommandId } from '../commands/ids';
+import type { ExtensionLog } from './log';
+
+/** Shows an error with actions (Set key on auth, Retry when given, Open log); never throws. */
+export async function showError(log: ExtensionLog, error: unknown, retry?: () => unknown): Promise<void> {
+  const e = error instanceof ServiceError ? error : undefined;
+  if (e?.kind === 'cancelled') return;
+  const text = e ? `${errorTitles[e.kind]}: ${e.message}` : error instanceof Error ? error.message : String(error);
+  if (!e) log.error(text);
+  const actions = [...(e?.kind === 'auth' ? ['Set Service Key'] : []), ...(retry ? ['Retry'] : []), 'Open Log'];
+  const choice = await vscode.window.showErrorMessage(text, ...actions);
+  if (choice === 'Set Service Key') await vscode.commands.executeCommand(CommandId.SetServiceKey);
+  else if (choice === 'Retry') await retry?.();
+  else if (choice === 'Open Log') log.show();
+}

@@ -1,0 +1,41 @@
+// Two prompts about where a key comes from: when the configured origin changes (the old
+// origin's key is never sent to the new one without the user's say), and once for a key in
+// SECURITY_FIX_REPORTS_KEY (dev containers, CI images) to move it into SecretStorage.
+import * as vscode from 'vscode';
+import { CommandId } from '../commands/ids';
+import type { Services } from './services';
+
+const ENV_OFFERED = 'securityFixReports.envKeyOffered';
+
+export async function askAfterOriginChange(s: Services, previousOrigin: string | undefined): Promise<void> {
+  const state = s.connection.state;
+  if (state.kind !== 'no-key' || !previousOrigin || previousOrigin === state.origin) return;
+  const oldKey = await s.keys.get(previousOrigin);
+  if (!oldKey) return;
+  s.log.warn(`The base URL moved from ${previousOrigin} to ${state.origin}; the key of ${previousOrigin} is not sent there.`);
+  const choice = await vscode.window.showWarningMessage(
+    `The service base URL now points to ${state.origin}. The key stored for ${previousOrigin} is not sent to it.`,
+    'Set Key for New Address',
+    `Use the Key of ${previousOrigin}`,
+  );
+  if (choice === 'Set Key for New Address') await vscode.commands.executeCommand(CommandId.SetServiceKey);
+  else if (choice?.startsWith('Use the Key')) {
+    await s.keys.set(state.origin, oldKey);
+    s.log.info(`The key of ${previousOrigin} is now also stored for ${state.origin}, as you chose.`);
+    await s.connection.reload();
+    s.store.refresh();
+  }
+}
+
+export async function offerEnvironmentKey(s: Services, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const key = env.SECURITY_FIX_REPORTS_KEY?.trim();
+  const state = s.connection.state;
+  if (!key || state.kind !== 'no-key' || s.context.globalState.get(ENV_OFFERED)) return;
+  await s.context.globalState.update(ENV_OFFERED, true);
+  const choice = await vscode.window.showInformationMessage(
+    `SECURITY_FIX_REPORTS_KEY is set in the environment. Store it in the editor’s secret storage for ${state.origin}?`,
+    'Store Key',
+    'Not Now',
+  );
+  if (choice === 'Store Key') await vscode.commands.executeCommand(CommandId.SetServiceKey, { key });
+}

@@ -1,0 +1,53 @@
+// One LogOutputChannel for the extension. Secrets registered here are replaced before a line
+// is written (the client never logs the key; this is the second lock), and the last lines
+// are kept in memory so tests and "copy diagnostics" can read what was logged.
+import type * as vscode from 'vscode';
+import type { Logger } from '../api/log';
+
+const KEEP = 2_000;
+
+export class ExtensionLog implements Logger {
+  private readonly secrets = new Set<string>();
+  private readonly recent: string[] = [];
+
+  constructor(private readonly channel: vscode.LogOutputChannel) {}
+
+  /** Lines containing this value are redacted from now on. */
+  addSecret(value: string): void {
+    if (value.length >= 4) this.secrets.add(value);
+  }
+
+  debug(message: string): void {
+    this.channel.debug(this.keep('debug', message));
+  }
+  info(message: string): void {
+    this.channel.info(this.keep('info', message));
+  }
+  warn(message: string): void {
+    this.channel.warn(this.keep('warn', message));
+  }
+  error(message: string): void {
+    this.channel.error(this.keep('error', message));
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+
+  /** The last lines logged, redacted, oldest first. */
+  lines(): readonly string[] {
+    return this.recent;
+  }
+
+  private keep(level: string, message: string): string {
+    let text = message;
+    for (const secret of this.secrets) text = text.split(secret).join('«redacted»');
+    this.recent.push(`${level} ${text}`);
+    if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
+    return text;
+  }
+}

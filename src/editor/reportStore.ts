@@ -1,0 +1,288 @@
+// What the editor has loaded from the service: the report list, each expanded report's model
+// with its issue paging, and FP summaries. Every load is memoised per key, so any number of
+// concurrent tree expansions, hovers or commands share one request per page.
+import * as vscode from 'vscode';
+import type { FpSummary } from '../api/client';
+import { ServiceError } from '../api/errors';
+import type { IssuePage } from '../api/paging';
+import type { FixReportSummary, Issue } from '../api/schemas';
+import { ReportModel, sortReports } from '../model/report';
+import type { Connection } from './connection';
+import type { ExtensionLog } from './log';
+
+export type IssueLoading =
+  | { kind: 'loading'; received: number }
+  | { kind: 'paused'; received: number } // issuesPerLoad reached; "Load more" continues
+  | { kind: 'done'; received: number }
+  | { kind: 'cancelled'; received: number }
+  | { kind: 'failed'; received: number; error: ServiceError };
+
+export interface ReportEntry {
+  readonly summary: FixReportSummary;
+  model?: ReportModel;
+  detailError?: ServiceError;
+  issues?: IssueLoading;
+}
+
+export type StoreChange = { kind: 'all' } | { kind: 'report'; reportId: string };
+
+export interface FalsePositiveRef {
+  issue: Issue;
+  report: FixReportSummary;
+  vendor: string;
+}
+
+interface Paging {
+  iterator: AsyncGenerator<IssuePage>;
+  controller: AbortController;
+  running?: Promise<void>;
+}
+
+export class ReportStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<StoreChange>();
+  readonly onDidChange = this.changed.event;
+
+  private list?: Promise<FixReportSummary[]>;
+  private listed: FixReportSummary[] | undefined;
+  private readonly entries = new Map<string, ReportEntry>();
+  private readonly details = new Map<string, Promise<ReportModel>>();
+  private readonly paging = new Map<string, Paging>();
+  private readonly summaries = new Map<string, Promise<FpSummary>>();
+  private readonly knownSummaries = new Map<string, FpSummary>();
+  private epoch = 0;
+  lastRefresh: number | undefined;
+  lastError: ServiceError | undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly log: ExtensionLog,
+    private readonly workspaceRemotes: () => Promise<string[]>,
+    private readonly withProgress: <T>(title: string, task: () => Promise<T>) => Thenable<T>,
+  ) {}
+
+  /** The report list, loaded once per refresh; workspace repositories first, newest first. */
+  reports(): Promise<FixReportSummary[]> {
+    if (!this.list) {
+      const epoch = this.epoch;
+      this.list = Promise.resolve(this.withProgress('Loading fix reports…', async () => {
+        const client = this.connection.client();
+        const [reports, remotes] = await Promise.all([client.listReports(), this.workspaceRemotes().catch(() => [])]);
+        const sorted = sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() });
+        if (epoch === this.epoch) {
+          this.listed = sorted;
+          for (const summary of sorted) if (!this.entries.has(summary.id)) this.entries.set(summary.id, { summary });
+          this.succeeded();
+        }
+        return sorted;
+      }));
+      this.list.catch((e: unknown) => {
+        if (epoch !== this.epoch) return;
+        this.failed(e);
+        this.changed.fire({ kind: 'all' });
+      });
+    }
+    return this.list;
+  }
+
+  /** Reports already listed (no request). */
+  loadedReports(): readonly FixReportSummary[] {
+    return this.listed ?? [];
+  }
+
+  entry(reportId: string): ReportEntry | undefined {
+    return this.entries.get(reportId);
+  }
+
+  /** The report's fixes (one request), then its issues streaming in the background. */
+  report(reportId: string): Promise<ReportModel> {
+    let pending = this.details.get(reportId);
+    if (!pending) {
+      const epoch = this.epoch;
+      pending = (async () => {
+        const client = this.connection.client();
+        const detail = await client.getReport(reportId);
+        const model = new ReportModel(detail);
+        for (const finding of model.findings) this.log.warn(`Report ${reportId}: ${finding.message}`);
+        if (epoch === this.epoch) {
+          const entry = this.entryFor(reportId);
+          entry.model = model;
+          entry.detailError = undefined;
+          this.succeeded();
+          this.startIssues(reportId, model);
+        }
+        return model;
+      })();
+      this.details.set(reportId, pending);
+      pending.catch((e: unknown) => {
+        if (epoch !== this.epoch) return;
+        this.details.delete(reportId); // a later expansion retries
+        this.entryFor(reportId).detailError = this.failed(e);
+        this.changed.fire({ kind: 'report', reportId });
+      });
+    }
+    return pending;
+  }
+
+  /** Continues paging after a pause or a failure ("Load more" / "Retry"). */
+  loadMoreIssues(reportId: string): void {
+    const entry = this.entries.get(reportId);
+    if (!entry?.model) return;
+    const paging = this.paging.get(reportId);
+    if (entry.issues?.kind === 'paused' && paging) this.pump(reportId, entry, paging);
+    else if (entry.issues?.kind === 'failed' || entry.issues?.kind === 'cancelled') this.startIssues(reportId, entry.model);
+  }
+
+  cancelIssues(reportId: string): void {
+    const paging = this.paging.get(reportId);
+    const entry = this.entries.get(reportId);
+    if (!paging || !entry?.issues) return;
+    paging.controller.abort();
+    void paging.iterator.return(undefined).catch(() => undefined);
+    this.paging.delete(reportId);
+    entry.issues = { kind: 'cancelled', received: entry.issues.received };
+    this.log.info(`Report ${reportId}: issue loading cancelled after ${entry.issues.received} issues.`);
+    this.changed.fire({ kind: 'report', reportId });
+  }
+
+  /** Resolves when the report's current paging run stops (done, paused, failed or cancelled). */
+  async issuesSettled(reportId: string): Promise<void> {
+    await this.paging.get(reportId)?.running;
+  }
+
+  /** The FP summary, fetched once per fpId. */
+  fpSummary(fpId: string): Promise<FpSummary> {
+    let pending = this.summaries.get(fpId);
+    if (!pending) {
+      pending = this.connection.client().fpSummary(fpId);
+      this.summaries.set(fpId, pending);
+      pending.then(
+        (summary) => this.knownSummaries.set(fpId, summary),
+        () => this.summaries.delete(fpId),
+      );
+    }
+    return pending;
+  }
+
+  /** A summary already fetched, without a request. */
+  knownSummary(fpId: string): FpSummary | undefined {
+    return this.knownSummaries.get(fpId);
+  }
+
+  /** Fetched summaries, for recognising inserted comments. */
+  knownSummaryList(): IterableIterator<FpSummary> {
+    return this.knownSummaries.values();
+  }
+
+  /** The loaded false-positive issue with this fpId. */
+  falsePositiveByFpId(fpId: string): FalsePositiveRef | undefined {
+    for (const ref of this.falsePositives()) if (ref.issue.fpId === fpId) return ref;
+    return undefined;
+  }
+
+  /** False-positive issues of every loaded report. */
+  *falsePositives(): Generator<FalsePositiveRef> {
+    for (const entry of this.entries.values()) {
+      if (!entry.model) continue;
+      const vendor = entry.model.report.vulnerabilityReport?.vendor ?? entry.summary.vulnerabilityReport?.vendor ?? '';
+      for (const issue of entry.model.falsePositives) yield { issue, report: entry.summary, vendor };
+    }
+  }
+
+  /** Drops everything loaded; the next read fetches again. */
+  refresh(): void {
+    this.epoch++;
+    for (const paging of this.paging.values()) {
+      paging.controller.abort();
+      void paging.iterator.return(undefined).catch(() => undefined);
+    }
+    this.paging.clear();
+    this.list = undefined;
+    this.listed = undefined;
+    this.entries.clear();
+    this.details.clear();
+    this.summaries.clear();
+    this.knownSummaries.clear();
+    this.changed.fire({ kind: 'all' });
+  }
+
+  private startIssues(reportId: string, model: ReportModel): void {
+    const entry = this.entryFor(reportId);
+    const controller = new AbortController();
+    const iterator = this.connection.client().issuePages(
+      { fixReportId: reportId },
+      { signal: controller.signal, onWarning: (w) => this.log.warn(`Report ${reportId}: ${w}`) },
+    );
+    const paging: Paging = { iterator, controller };
+    this.paging.set(reportId, paging);
+    entry.model = model;
+    this.pump(reportId, entry, paging);
+  }
+
+  /** Pulls pages until done, failed, cancelled, or `issuesPerLoad` more issues arrived. */
+  private pump(reportId: string, entry: ReportEntry, paging: Paging): void {
+    const model = entry.model!;
+    const budget = this.connection.settings.issuesPerLoad;
+    const startedAt = model.issueCount;
+    entry.issues = { kind: 'loading', received: model.issueCount };
+    this.changed.fire({ kind: 'report', reportId });
+    const run = async () => {
+      let lastFire = 0;
+      try {
+        for (;;) {
+          const next = await paging.iterator.next();
+          if (paging.controller.signal.aborted) return;
+          if (next.done) {
+            entry.issues = { kind: 'done', received: model.issueCount };
+            this.paging.delete(reportId);
+            break;
+          }
+          model.addIssues(next.value.issues);
+          entry.issues = { kind: 'loading', received: model.issueCount };
+          if (next.value.hasNextPage && model.issueCount - startedAt >= budget) {
+            entry.issues = { kind: 'paused', received: model.issueCount };
+            break;
+          }
+          // Redraw at most a few times a second while pages stream in.
+          if (Date.now() - lastFire > 250) {
+            lastFire = Date.now();
+            this.changed.fire({ kind: 'report', reportId });
+          }
+        }
+      } catch (e) {
+        if (paging.controller.signal.aborted) return;
+        this.paging.delete(reportId);
+        entry.issues = { kind: 'failed', received: model.issueCount, error: this.failed(e) };
+      }
+      this.changed.fire({ kind: 'report', reportId });
+    };
+    paging.running = Promise.resolve(this.withProgress(`Loading issues of ${entry.summary.vulnerabilityReport?.project?.name ?? 'the report'}…`, run));
+  }
+
+  private entryFor(reportId: string): ReportEntry {
+    let entry = this.entries.get(reportId);
+    if (!entry) {
+      entry = { summary: { id: reportId, createdOn: null, expirationOn: null, createdByUser: null, vulnerabilityReport: null, repo: null } };
+      this.entries.set(reportId, entry);
+    }
+    return entry;
+  }
+
+  private succeeded(): void {
+    this.lastRefresh = Date.now();
+    this.lastError = undefined;
+  }
+
+  private failed(e: unknown): ServiceError {
+    const error = e instanceof ServiceError ? e : new ServiceError('network', e instanceof Error ? e.message : String(e), { cause: e });
+    if (error.kind !== 'cancelled') {
+      this.lastError = error;
+      this.log.error(error.message);
+    }
+    return error;
+  }
+
+  dispose(): void {
+    this.refresh();
+    this.changed.dispose();
+  }
+}

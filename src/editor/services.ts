@@ -1,0 +1,18 @@
+// What commands and views share. Built once in extension.ts and passed to each command.
+import type * as vscode from 'vscode';
+import type { ReportsTree } from '../views/reportsTree';
+import type { Node } from '../views/nodes';
+import type { Connection } from './connection';
+import type { KeyStore } from './keyStore';
+import type { ExtensionLog } from './log';
+import type { ReportStore } from './reportStore';
+
+export interface Services {
+  context: vscode.ExtensionContext;
+  connection: Connection;
+  keys: KeyStore;
+  store: ReportStore;
+  tree: ReportsTree;
+  treeView: vscode.TreeView<Node>;
+  log: ExtensionLog;
+}

@@ -1,0 +1,114 @@
+// The extension's settings. Those that decide where traffic (and so the key) goes are read
+// from the user level only: a repository's .vscode/settings.json must never be able to point
+// the extension at another server (the setting is also `"scope": "application"`).
+import * as vscode from 'vscode';
+import type { NetworkOptions } from '../api/network';
+import { readCaFile } from '../api/network';
+import type { SuppressionSettings, SuppressionStyle } from '../model/suppression';
+
+export const SECTION = 'securityFixReports';
+
+/** Settings read only from the user level; a workspace value is ignored and logged. */
+export const USER_LEVEL_ONLY = ['baseUrl', 'caCertificatesFile'] as const;
+type UserLevelKey = (typeof USER_LEVEL_ONLY)[number];
+
+export interface Settings {
+  baseUrl: string;
+  timeoutMs: number;
+  autoRefreshMinutes: number;
+  issuesPerLoad: number;
+  suppression: SuppressionSettings;
+  network: NetworkOptions;
+}
+
+export interface SettingsReport {
+  settings: Settings;
+  /** Workspace-level values of user-level-only settings that were ignored. */
+  ignored: string[];
+  /** Problems reading settings (an unreadable CA file), for the log. */
+  problems: string[];
+}
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsReport {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const ignored: string[] = [];
+  const problems: string[] = [];
+  const userLevel = <T>(key: UserLevelKey, fallback: T): T => {
+    const inspected = config.inspect<T>(key);
+    if (inspected && (inspected.workspaceValue !== undefined || inspected.workspaceFolderValue !== undefined)) ignored.push(`${SECTION}.${key}`);
+    return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+  };
+  const baseUrl = userLevel<string>('baseUrl', '').trim();
+  const caFile = userLevel<string>('caCertificatesFile', '').trim();
+  let caCertificates: string[] | undefined;
+  if (caFile) {
+    try {
+      caCertificates = readCaFile(caFile);
+    } catch (e) {
+      problems.push((e as Error).message);
+    }
+  }
+  return {
+    settings: {
+      baseUrl,
+      timeoutMs: clamp(config.get<number>('requestTimeoutSeconds', 30), 1, 600) * 1000,
+      autoRefreshMinutes: clamp(config.get<number>('autoRefreshMinutes', 0), 0, 24 * 60),
+      issuesPerLoad: clamp(config.get<number>('issuesPerLoad', 20_000), 1_000, 1_000_000),
+      suppression: suppressionSettings(config),
+      network: { ...editorProxy(env), caCertificates },
+    },
+    ignored,
+    problems,
+  };
+}
+
+function suppressionSettings(config: vscode.WorkspaceConfiguration): SuppressionSettings {
+  return {
+    byVendor: styleMap(config.get('suppression.byVendor')),
+    byLanguage: styleMap(config.get('suppression.byLanguage')),
+    default: styleOf(config.get('suppression.default')),
+  };
+}
+
+function styleMap(value: unknown): Record<string, Partial<SuppressionStyle>> {
+  const out: Record<string, Partial<SuppressionStyle>> = {};
+  if (value && typeof value === 'object') {
+    for (const [key, style] of Object.entries(value)) {
+      const parsed = styleOf(style);
+      if (parsed) out[key.toLowerCase()] = parsed;
+    }
+  }
+  return out;
+}
+
+function styleOf(value: unknown): Partial<SuppressionStyle> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { template, placement } = value as Record<string, unknown>;
+  const style: Partial<SuppressionStyle> = {};
+  if (typeof template === 'string' && template.trim()) style.template = template;
+  if (placement === 'line-above' || placement === 'end-of-line') style.placement = placement;
+  return style;
+}
+
+/**
+ * The editor's proxy settings (`http.proxy`, `http.noProxy`, `http.proxyStrictSSL`), applied
+ * explicitly so they hold whatever the host does to undici; the environment's proxy
+ * variables are the fallback, as in VS Code itself.
+ */
+function editorProxy(env: NodeJS.ProcessEnv): NetworkOptions {
+  const http = vscode.workspace.getConfiguration('http');
+  const proxy = (http.inspect<string>('proxy')?.globalValue ?? '').trim();
+  const noProxySetting = http.inspect<string[]>('noProxy')?.globalValue ?? [];
+  const strictSSL = http.inspect<boolean>('proxyStrictSSL')?.globalValue ?? true;
+  const envProxy = env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy || '';
+  const noProxy = noProxySetting.length > 0 ? noProxySetting.join(',') : env.NO_PROXY || env.no_proxy || '';
+  return { proxyUrl: proxy || envProxy || undefined, noProxy: noProxy || undefined, strictSSL };
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
+}
+
+export function affectsSettings(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(SECTION) || event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.noProxy') || event.affectsConfiguration('http.proxyStrictSSL');
+}

@@ -1,0 +1,120 @@
+// Wiring only: build the services, register views and commands, react to settings.
+import * as vscode from 'vscode';
+import { cancelLoading } from './commands/cancelLoading';
+import { clearFilter } from './commands/clearFilter';
+import { clearServiceKey } from './commands/clearServiceKey';
+import { copyFpSummary } from './commands/copyFpSummary';
+import { copyId } from './commands/copyId';
+import { filter } from './commands/filter';
+import { CommandId, VIEW_ID } from './commands/ids';
+import { insertSuppressionComment } from './commands/insertSuppressionComment';
+import { loadMoreIssues } from './commands/loadMoreIssues';
+import { openPullRequest } from './commands/openPullRequest';
+import { openRepository } from './commands/openRepository';
+import { refresh } from './commands/refresh';
+import { setBaseUrl } from './commands/setBaseUrl';
+import { setServiceKey } from './commands/setServiceKey';
+import { showFpExplanation } from './commands/showFpExplanation';
+import { showLog } from './commands/showLog';
+import { statusActions } from './commands/statusActions';
+import { Connection } from './editor/connection';
+import { workspaceRemotes } from './editor/gitRemotes';
+import { askAfterOriginChange, offerEnvironmentKey } from './editor/keyPrompts';
+import { KeyStore } from './editor/keyStore';
+import { ExtensionLog } from './editor/log';
+import { ReportStore } from './editor/reportStore';
+import type { Services } from './editor/services';
+import { affectsSettings } from './editor/settings';
+import { FP_SCHEME, FpExplanationProvider } from './views/fpExplanation';
+import { ReportsTree } from './views/reportsTree';
+import { StatusBar } from './views/statusBar';
+import { SuppressionHover } from './views/suppressionHover';
+
+/** What activate() returns: for the integration tests (and other extensions, read-only use). */
+export interface ExtensionApi {
+  services: Services;
+  statusBar: StatusBar;
+  /** Milliseconds from activate() start to the tree provider being registered. */
+  activationMs: number;
+  ready: Promise<void>;
+}
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const started = performance.now();
+  const log = new ExtensionLog(vscode.window.createOutputChannel('Security Fix Reports', { log: true }));
+  const keys = new KeyStore(context.secrets, context.globalState);
+  const version = (context.extension.packageJSON as { version?: string }).version ?? 'dev';
+  const connection = new Connection(keys, log, `security-fix-reports-vscode/${version}`);
+  const viewProgress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: { viewId: VIEW_ID }, title }, task);
+  const store = new ReportStore(connection, log, workspaceRemotes, viewProgress);
+  const tree = new ReportsTree(store, connection);
+  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  const activationMs = performance.now() - started;
+  const s: Services = { context, connection, keys, store, tree, treeView, log };
+  const statusBar = new StatusBar(connection, store);
+
+  const commands: [string, (...args: never[]) => unknown][] = [
+    [CommandId.SetServiceKey, setServiceKey(s)],
+    [CommandId.ClearServiceKey, clearServiceKey(s)],
+    [CommandId.SetBaseUrl, setBaseUrl(s)],
+    [CommandId.Refresh, refresh(s)],
+    [CommandId.Filter, filter(s)],
+    [CommandId.ClearFilter, clearFilter(s)],
+    [CommandId.InsertSuppressionComment, insertSuppressionComment(s)],
+    [CommandId.CopyFpSummary, copyFpSummary(s)],
+    [CommandId.ShowFpExplanation, showFpExplanation()],
+    [CommandId.OpenPullRequest, openPullRequest(s)],
+    [CommandId.OpenRepository, openRepository()],
+    [CommandId.CopyId, copyId()],
+    [CommandId.LoadMoreIssues, loadMoreIssues(s)],
+    [CommandId.CancelLoading, cancelLoading(s)],
+    [CommandId.ShowLog, showLog(s)],
+    [CommandId.StatusActions, statusActions(s)],
+  ];
+  context.subscriptions.push(
+    log,
+    connection,
+    store,
+    tree,
+    treeView,
+    statusBar,
+    ...commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
+    vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, new FpExplanationProvider(store)),
+    vscode.languages.registerHoverProvider({ scheme: '*' }, new SuppressionHover(store)),
+  );
+
+  let autoRefresh: NodeJS.Timeout | undefined;
+  const applyConnection = async () => {
+    const previousOrigin = connection.origin;
+    await connection.reload();
+    const kind = connection.state.kind;
+    await vscode.commands.executeCommand('setContext', 'securityFixReports.state', kind);
+    clearInterval(autoRefresh);
+    const minutes = connection.settings.autoRefreshMinutes;
+    if (minutes > 0) autoRefresh = setInterval(() => connection.state.kind === 'ready' && store.refresh(), minutes * 60_000);
+    return previousOrigin;
+  };
+  context.subscriptions.push(
+    { dispose: () => clearInterval(autoRefresh) },
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (!affectsSettings(event)) return;
+      const previousOrigin = await applyConnection();
+      store.refresh();
+      await askAfterOriginChange(s, previousOrigin);
+    }),
+    keys.onDidChange(async (origin) => {
+      if (origin === connection.origin) {
+        await applyConnection();
+        store.refresh();
+      }
+    }),
+  );
+  const ready = applyConnection().then(() => {
+    void offerEnvironmentKey(s); // a prompt: not part of being ready
+  });
+  ready.catch((e: unknown) => log.error(`Activation: ${e instanceof Error ? e.message : String(e)}`));
+  log.info(`Activated in ${activationMs.toFixed(1)} ms (tree registered).`);
+  return { services: s, statusBar, activationMs, ready };
+}
+
+export function deactivate(): void {}

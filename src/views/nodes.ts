@@ -1,0 +1,174 @@
+// Tree nodes: plain data plus how each becomes a TreeItem. Ids are stable so expansion
+// survives refreshes; contextValue drives the item menus in package.json.
+import * as vscode from 'vscode';
+import type { FixReportSummary, Issue } from '../api/schemas';
+import type { FixView } from '../model/fix';
+import { readableIssueType } from '../model/format';
+import { isFalsePositive } from '../model/issue';
+import { summaryLine } from '../model/reportList';
+import type { ReportModel } from '../model/report';
+import { CommandId } from '../commands/ids';
+import type { IssueLoading } from '../editor/reportStore';
+import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
+
+export type GroupKind = 'fixes' | 'false-positives' | 'other';
+
+export type Node = ReportNode | GroupNode | FixNode | IssueNode | LoadingNode | MessageNode;
+
+export interface ReportNode {
+  kind: 'report';
+  report: FixReportSummary;
+  matchesWorkspace: boolean;
+}
+
+export interface GroupNode {
+  kind: 'group';
+  reportId: string;
+  group: GroupKind;
+  /** Total shown in the label (after filtering). */
+  count: number;
+  /** A slice of a large group: items [start, end). */
+  range?: [number, number];
+}
+
+export interface FixNode {
+  kind: 'fix';
+  reportId: string;
+  view: FixView;
+  model: ReportModel;
+}
+
+export interface IssueNode {
+  kind: 'issue';
+  reportId: string;
+  issue: Issue;
+  vendor: string;
+  model: ReportModel;
+  summary?: string;
+}
+
+export interface LoadingNode {
+  kind: 'loading';
+  reportId: string;
+  state: IssueLoading;
+}
+
+export interface MessageNode {
+  kind: 'message';
+  id: string;
+  label: string;
+  detail?: string;
+  icon: string;
+  command?: vscode.Command;
+}
+
+const GROUP_LABELS: Record<GroupKind, string> = { fixes: 'Fixes', 'false-positives': 'False positives', other: 'Other issues' };
+const STATE_ICONS: Record<string, string> = { ready: 'circle-large-outline', downloaded: 'cloud-download', committed: 'git-commit', merged: 'git-merge' };
+
+export function treeItem(node: Node, nowMs = Date.now()): vscode.TreeItem {
+  switch (node.kind) {
+    case 'report':
+      return reportItem(node, nowMs);
+    case 'group':
+      return groupItem(node);
+    case 'fix':
+      return fixItem(node, nowMs);
+    case 'issue':
+      return issueItem(node, nowMs);
+    case 'loading':
+      return loadingItem(node);
+    case 'message': {
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+      item.id = node.id;
+      item.iconPath = new vscode.ThemeIcon(node.icon);
+      item.tooltip = node.detail;
+      item.command = node.command;
+      item.contextValue = 'message';
+      return item;
+    }
+  }
+}
+
+function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
+  const line = summaryLine(node.report, nowMs);
+  const item = new vscode.TreeItem(line.title, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = `report:${node.report.id}`;
+  item.description = line.expired ? `${line.description} · expired` : line.description;
+  item.tooltip = reportTooltip(node.report, nowMs);
+  item.iconPath = new vscode.ThemeIcon(line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
+  item.contextValue = node.report.repo?.originalUrl ? 'report.withRepo' : 'report';
+  return item;
+}
+
+function groupItem(node: GroupNode): vscode.TreeItem {
+  const label = node.range ? `${node.range[0] + 1}–${node.range[1]}` : `${GROUP_LABELS[node.group]} (${node.count.toLocaleString('en-US')})`;
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = `group:${node.reportId}:${node.group}${node.range ? `:${node.range[0]}` : ''}`;
+  item.iconPath = new vscode.ThemeIcon(node.group === 'fixes' ? 'wrench' : node.group === 'false-positives' ? 'pass' : 'warning');
+  item.contextValue = `group.${node.group}`;
+  return item;
+}
+
+function fixItem(node: FixNode, nowMs: number): vscode.TreeItem {
+  const { view, model } = node;
+  const issues = model.issuesOfFix(view.id);
+  const item = new vscode.TreeItem(view.issueType, issues.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  item.id = `fix:${node.reportId}:${view.id}`;
+  const confidence = view.confidence.kind === 'stable' ? 'Stable' : view.confidence.kind === 'adaptive' ? 'Adaptive' : view.confidence.label;
+  item.description = [view.language ?? 'unknown language', view.state ?? 'no state', confidence].join(' · ');
+  item.tooltip = fixTooltip(node.reportId, view, issues.length, model.findingsOfFix(view.id), nowMs);
+  const stateIcon = STATE_ICONS[(view.state ?? '').toLowerCase()] ?? 'circle-small';
+  item.iconPath = new vscode.ThemeIcon(stateIcon, view.confidence.kind === 'adaptive' ? new vscode.ThemeColor('charts.yellow') : undefined);
+  item.contextValue = view.lifecycle.committed.submissions.some((s) => s.prUrl || s.commitUrl) ? 'fix.withPr' : 'fix';
+  return item;
+}
+
+function issueItem(node: IssueNode, nowMs: number): vscode.TreeItem {
+  const { issue } = node;
+  const fp = isFalsePositive(issue);
+  const item = new vscode.TreeItem(issue.vendorIssueId ?? issue.id, vscode.TreeItemCollapsibleState.None);
+  item.id = `issue:${node.reportId}:${issue.id}`;
+  item.description = [readableIssueType(issue.issueType), issue.severity ?? 'no severity', issue.state ?? 'no state'].join(' · ');
+  item.tooltip = issueTooltip(issue, node.vendor, node.model.findingsOfIssue(issue.id), node.summary, nowMs);
+  item.iconPath = new vscode.ThemeIcon(fp ? 'pass' : 'bug');
+  item.contextValue = fp && issue.fpId ? 'issue.falsePositive' : 'issue';
+  if (fp && issue.fpId) item.command = { command: CommandId.ShowFpExplanation, title: 'Show full FP explanation', arguments: [node] };
+  return item;
+}
+
+function loadingItem(node: LoadingNode): vscode.TreeItem {
+  const { state } = node;
+  const n = state.received.toLocaleString('en-US');
+  const item = new vscode.TreeItem('', vscode.TreeItemCollapsibleState.None);
+  item.id = `loading:${node.reportId}`;
+  item.contextValue = `loading.${state.kind}`;
+  switch (state.kind) {
+    case 'loading':
+      item.label = `Loading issues… ${n} so far`;
+      item.iconPath = new vscode.ThemeIcon('loading~spin');
+      item.tooltip = 'Click to cancel loading the remaining issues.';
+      item.command = { command: CommandId.CancelLoading, title: 'Cancel loading', arguments: [node.reportId] };
+      break;
+    case 'paused':
+      item.label = `Load more issues (${n} loaded)`;
+      item.iconPath = new vscode.ThemeIcon('more');
+      item.command = { command: CommandId.LoadMoreIssues, title: 'Load more issues', arguments: [node.reportId] };
+      break;
+    case 'cancelled':
+      item.label = `Loading cancelled at ${n} issues — load the rest`;
+      item.iconPath = new vscode.ThemeIcon('debug-pause');
+      item.command = { command: CommandId.LoadMoreIssues, title: 'Load the rest', arguments: [node.reportId] };
+      break;
+    case 'failed':
+      item.label = `Issues incomplete (${n} loaded): ${state.error.message}`;
+      item.tooltip = `${state.error.message}\n\nClick to retry.`;
+      item.iconPath = new vscode.ThemeIcon('error');
+      item.command = { command: CommandId.LoadMoreIssues, title: 'Retry', arguments: [node.reportId] };
+      break;
+    case 'done':
+      item.label = `All ${n} issues loaded`;
+      item.iconPath = new vscode.ThemeIcon('check');
+      break;
+  }
+  return item;
+}

@@ -1,0 +1,177 @@
+// Reports → groups → fixes → issues. Fixes show as soon as the report detail arrives; the
+// issue groups fill in while v5 pages stream (the store fires a change per report). Large
+// groups are split into ranges of 1,000 so no level hands the editor 100k items at once.
+import * as vscode from 'vscode';
+import { ServiceError } from '../api/errors';
+import type { FixReportSummary, Issue } from '../api/schemas';
+import type { ReportModel } from '../model/report';
+import { remoteMatcher } from '../model/remote';
+import { CommandId } from '../commands/ids';
+import type { Connection } from '../editor/connection';
+import type { ReportStore } from '../editor/reportStore';
+import { NO_FILTER, showsFix, showsReport, type TreeFilter } from './filter';
+import { treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
+
+export const RANGE_SIZE = 1_000;
+
+export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly reportNodes = new Map<string, ReportNode>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private filterValue: TreeFilter = NO_FILTER;
+  private remotes: string[] = [];
+
+  constructor(
+    private readonly store: ReportStore,
+    private readonly connection: Connection,
+  ) {
+    this.subscriptions.push(
+      store.onDidChange((change) => this.changed.fire(change.kind === 'report' ? this.reportNodes.get(change.reportId) : undefined)),
+      connection.onDidChange(() => this.changed.fire(undefined)),
+    );
+  }
+
+  get filter(): TreeFilter {
+    return this.filterValue;
+  }
+
+  setFilter(filter: TreeFilter): void {
+    this.filterValue = filter;
+    this.changed.fire(undefined);
+  }
+
+  setWorkspaceRemotes(remotes: string[]): void {
+    this.remotes = remotes;
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    return treeItem(node);
+  }
+
+  getParent(node: Node): Node | undefined {
+    return node.kind === 'report' || node.kind === 'message' ? undefined : this.reportNodes.get(node.reportId);
+  }
+
+  async getChildren(node?: Node): Promise<Node[]> {
+    try {
+      if (!node) return await this.roots();
+      switch (node.kind) {
+        case 'report':
+          return await this.reportChildren(node.report);
+        case 'group':
+          return this.groupChildren(node);
+        case 'fix':
+          return this.issueNodes(node.reportId, node.model, node.model.issuesOfFix(node.view.id));
+        default:
+          return [];
+      }
+    } catch (e) {
+      return [errorNode(node ? `error:${nodeKey(node)}` : 'error:root', e, node?.kind === 'report' ? node.report.id : undefined)];
+    }
+  }
+
+  private async roots(): Promise<Node[]> {
+    // Without a base URL or key the welcome view (package.json viewsWelcome) explains what to do.
+    if (this.connection.state.kind !== 'ready') return [];
+    const reports = await this.store.reports();
+    const matches = remoteMatcher(this.remotes);
+    this.reportNodes.clear();
+    const nodes: Node[] = [];
+    for (const report of reports) {
+      if (!showsReport(this.filterValue, report)) continue;
+      const node: ReportNode = { kind: 'report', report, matchesWorkspace: matches(report.repo?.originalUrl) };
+      this.reportNodes.set(report.id, node);
+      nodes.push(node);
+    }
+    if (nodes.length === 0) {
+      nodes.push(message('empty', reports.length ? 'No report matches the filter.' : 'The service has no fix reports.', 'info', reports.length ? { command: CommandId.ClearFilter, title: 'Clear filter' } : undefined));
+    }
+    return nodes;
+  }
+
+  private async reportChildren(report: FixReportSummary): Promise<Node[]> {
+    const model = await this.store.report(report.id);
+    const entry = this.store.entry(report.id);
+    const f = this.filterValue;
+    const children: Node[] = [];
+    const fixes = f.falsePositivesOnly ? 0 : model.fixes.filter((v) => showsFix(f, v)).length;
+    const fps = model.falsePositives.length;
+    const others = f.falsePositivesOnly ? 0 : model.otherIssues.length;
+    if (fixes) children.push({ kind: 'group', reportId: report.id, group: 'fixes', count: fixes });
+    if (fps) children.push({ kind: 'group', reportId: report.id, group: 'false-positives', count: fps });
+    if (others) children.push({ kind: 'group', reportId: report.id, group: 'other', count: others });
+    const loading = entry?.issues;
+    if (loading && loading.kind !== 'done') children.push({ kind: 'loading', reportId: report.id, state: loading });
+    if (children.length === 0) children.push(message(`nothing:${report.id}`, model.fixes.length ? 'Nothing matches the filter.' : 'This report has no fixes or issues.', 'info'));
+    return children;
+  }
+
+  private groupChildren(node: GroupNode): Node[] {
+    const model = this.store.entry(node.reportId)?.model;
+    if (!model) return [];
+    const items = this.groupItems(model, node.group);
+    if (!node.range && items.length > RANGE_SIZE) {
+      const ranges: GroupNode[] = [];
+      for (let start = 0; start < items.length; start += RANGE_SIZE) {
+        ranges.push({ ...node, range: [start, Math.min(items.length, start + RANGE_SIZE)] });
+      }
+      return ranges;
+    }
+    const slice = node.range ? items.slice(node.range[0], node.range[1]) : items;
+    if (node.group === 'fixes') {
+      return (slice as FixNode['view'][]).map((view): FixNode => ({ kind: 'fix', reportId: node.reportId, view, model }));
+    }
+    return this.issueNodes(node.reportId, model, slice as Issue[]);
+  }
+
+  private groupItems(model: ReportModel, group: GroupKind): readonly unknown[] {
+    if (group === 'fixes') return model.fixes.filter((v) => showsFix(this.filterValue, v));
+    return group === 'false-positives' ? model.falsePositives : model.otherIssues;
+  }
+
+  private issueNodes(reportId: string, model: ReportModel, issues: readonly Issue[]): IssueNode[] {
+    const vendor = model.report.vulnerabilityReport?.vendor ?? this.store.entry(reportId)?.summary.vulnerabilityReport?.vendor ?? '';
+    return issues.map((issue) => ({ kind: 'issue', reportId, issue, vendor, model, summary: issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined }));
+  }
+
+  /** The report node currently shown for an id (for reveal and targeted refresh). */
+  reportNode(reportId: string): ReportNode | undefined {
+    return this.reportNodes.get(reportId);
+  }
+
+  refreshReport(reportId: string): void {
+    this.changed.fire(this.reportNodes.get(reportId));
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+}
+
+function message(id: string, label: string, icon: string, command?: vscode.Command): MessageNode {
+  return { kind: 'message', id: `message:${id}`, label, icon, command };
+}
+
+/** An error in place of children; clicking it fixes the cause (set the key) or retries. */
+function errorNode(id: string, e: unknown, reportId?: string): MessageNode {
+  const error = e instanceof ServiceError ? e : undefined;
+  const text = e instanceof Error ? e.message : String(e);
+  const command: vscode.Command =
+    error?.kind === 'auth'
+      ? { command: CommandId.SetServiceKey, title: 'Set Service Key' }
+      : { command: CommandId.Refresh, title: 'Retry', arguments: reportId ? [{ reportId }] : [] };
+  return { kind: 'message', id, label: text, detail: `${text}\n\nClick to ${command.title.toLowerCase()}.`, icon: 'error', command };
+}
+
+function nodeKey(node: Node): string {
+  switch (node.kind) {
+    case 'report':
+      return node.report.id;
+    case 'message':
+      return node.id;
+    default:
+      return node.reportId;
+  }
+}
