@@ -5,12 +5,9 @@ import * as vscode from 'vscode';
 import type { NetworkOptions } from '../api/network';
 import { readCaFile } from '../api/network';
 import type { SuppressionSettings, SuppressionStyle } from '../model/suppression';
+import { SECTION, type UserLevelKey } from './settingsKeys';
 
-export const SECTION = 'securityFixReports';
-
-/** Settings read only from the user level; a workspace value is ignored and logged. */
-export const USER_LEVEL_ONLY = ['baseUrl', 'caCertificatesFile'] as const;
-type UserLevelKey = (typeof USER_LEVEL_ONLY)[number];
+export { SECTION };
 
 export interface Settings {
   baseUrl: string;

@@ -1,0 +1,56 @@
+// The extension manifest against the code: every command id is contributed and handled,
+// settings that decide where the key goes are application-scoped, activation is never `*`,
+// and the VSIX holds only what runs.
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CommandId } from '../../src/commands/ids';
+import { USER_LEVEL_ONLY } from '../../src/editor/settingsKeys';
+
+const root = join(__dirname, '..', '..', '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const contributes = manifest.contributes;
+
+describe('manifest', () => {
+  it('contributes exactly the commands the code registers', () => {
+    const contributed = contributes.commands.map((c: { command: string }) => c.command).sort();
+    assert.deepEqual(contributed, Object.values(CommandId).sort());
+  });
+
+  it('references only contributed commands in menus, keybindings and welcome views', () => {
+    const known = new Set<string>(Object.values(CommandId));
+    const referenced: string[] = [];
+    for (const entries of Object.values(contributes.menus) as { command: string }[][]) referenced.push(...entries.map((e) => e.command));
+    referenced.push(...contributes.keybindings.map((k: { command: string }) => k.command));
+    for (const welcome of contributes.viewsWelcome) referenced.push(...[...welcome.contents.matchAll(/command:([\w.]+)/g)].map((m: RegExpMatchArray) => m[1]!));
+    for (const id of referenced) assert.ok(known.has(id), `${id} is referenced but not contributed`);
+  });
+
+  it('keeps the settings that decide where the key goes at application scope, and restricts templates', () => {
+    for (const key of USER_LEVEL_ONLY) {
+      assert.equal(contributes.configuration.properties[`securityFixReports.${key}`].scope, 'application', key);
+    }
+    for (const key of manifest.capabilities.untrustedWorkspaces.restrictedConfigurations) {
+      assert.ok(contributes.configuration.properties[key], `${key} is a contributed setting`);
+    }
+    assert.equal(manifest.capabilities.virtualWorkspaces, true);
+  });
+
+  it('never activates on *', () => {
+    assert.ok(!manifest.activationEvents.includes('*'));
+    assert.equal(manifest.engines.vscode, '^1.100.0');
+  });
+
+  it('packages only what runs (vsce ls)', function () {
+    this.timeout(60_000);
+    const files = execFileSync(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .trim()
+      .split('\n');
+    const allowed = /^(package\.json|README\.md|LICENSE|dist\/extension\.js|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
+    const extra = files.filter((f) => !allowed.test(f));
+    assert.deepEqual(extra, [], 'unexpected files in the VSIX');
+    assert.ok(files.includes('dist/extension.js'));
+    assert.ok(files.includes('node_modules/undici/index.js'), 'undici ships beside the bundle (kept external)');
+  });
+});
