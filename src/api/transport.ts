@@ -127,8 +127,14 @@ export class Transport {
 }
 
 function tooLarge(where: string, cap: number, declared?: number): ServiceError {
-  const size = declared === undefined ? 'more than' : `${declared} bytes, more than`;
-  return new ServiceError('too-large', `The response from ${where} is ${size} the ${Math.round(cap / 1e6)} MB limit. Narrow the request (e.g. filter issues by fix report) or raise the limit.`, { url: where });
+  const size = declared === undefined ? 'more than' : `${formatBytes(declared)}, more than`;
+  return new ServiceError('too-large', `The response from ${where} is ${size} the ${formatBytes(cap)} limit. Narrow the request (e.g. filter issues by fix report) or raise the limit.`, { url: where });
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} bytes`;
 }
 
 function redirectError(url: URL, status: number, location: string | undefined): ServiceError {

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { observe } from '../support/evidence';
 
 const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -154,18 +155,29 @@ describe('cli: security-fix-reports', function () {
   });
 
   it('uses distinct exit codes: usage 2, auth 3, not found 4, unreachable 5, bad response 6', async () => {
-    assert.equal((await cli(['frobnicate'], env)).code, 2);
-    assert.equal((await cli(['report'], env)).code, 2);
-    assert.equal((await cli(['reports', '--format', 'xml'], env)).code, 2);
-    assert.equal((await cli(['reports'], { SECURITY_FIX_REPORTS_URL: sandbox.baseUrl })).code, 3);
-    assert.equal((await cli(['reports'], { ...env, SECURITY_FIX_REPORTS_KEY: 'wrong' })).code, 3);
-    assert.equal((await cli(['report', '00000000-0000-4000-8000-000000000000'], env)).code, 4);
-    assert.equal((await cli(['reports'], { ...env, SECURITY_FIX_REPORTS_URL: 'http://127.0.0.1:9' })).code, 5);
-    assert.equal((await cli(['reports'], { ...env, SECURITY_FIX_REPORTS_URL: 'http://example.com' })).code, 2);
+    const exit = async (args: string[], environment: Record<string, string | undefined>, expected: number, what: string) => {
+      const result = await cli(args, environment);
+      assert.equal(result.code, expected, `${what}: ${result.stderr}`);
+      observe(`${what} → exit ${result.code}: ${result.stderr.split('\n')[0]}`);
+      return result;
+    };
+    await exit(['frobnicate'], env, 2, 'unknown command');
+    await exit(['report'], env, 2, 'missing argument');
+    await exit(['reports', '--format', 'xml'], env, 2, 'bad --format');
+    await exit(['reports'], { SECURITY_FIX_REPORTS_URL: sandbox.baseUrl }, 3, 'no key in the environment');
+    await exit(['reports'], { ...env, SECURITY_FIX_REPORTS_KEY: 'wrong' }, 3, 'wrong key (401)');
+    await exit(['report', '00000000-0000-4000-8000-000000000000'], env, 4, 'unknown report (404)');
+    await exit(['reports'], { ...env, SECURITY_FIX_REPORTS_URL: 'http://127.0.0.1:9' }, 5, 'connection refused');
+    await exit(['reports'], { ...env, SECURITY_FIX_REPORTS_URL: 'http://example.com' }, 2, 'plain http to a non-loopback host');
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 503 } });
+    await exit(['reports'], env, 5, '503 on every attempt');
+    sandbox.faults.clear();
     sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'error-envelope', message: 'down for maintenance' } });
-    const envelope = await cli(['reports'], env);
-    assert.equal(envelope.code, 6);
+    const envelope = await exit(['reports'], env, 6, 'HTTP 200 with an error envelope');
     assert.match(envelope.stderr, /down for maintenance/);
+    sandbox.faults.clear();
+    sandbox.faults.add({ route: 'issues', skip: 1, fault: { kind: 'repeat-page' } });
+    await exit(['issues', '--fix-report', bigReport, '--format', 'jsonl'], env, 6, 'a cursor that repeats the same page');
   });
 
   it('refuses a key on the command line and never prints the key', async () => {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { FixReportsClient } from '../../src/api/client';
 import { parseRetryAfter } from '../../src/api/transport';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { observe } from '../support/evidence';
 import { captureLog, clientFor, collect, fastRetry, rejectsWith } from './helpers';
 
 describe('errors: typed, actionable, bounded', () => {
@@ -65,6 +66,7 @@ describe('errors: typed, actionable, bounded', () => {
       const reports = await client.listReports();
       assert.equal(reports.length, sandbox.dataset.reports.length);
       assert.equal(attempts(), 3);
+      observe(`correct result after ${attempts()} attempts (2 × HTTP ${status}, then 200)`);
     });
   }
 
@@ -88,6 +90,7 @@ describe('errors: typed, actionable, bounded', () => {
     await client.listReports();
     assert.ok(Date.now() - started >= 950, 'honoured Retry-After');
     assert.equal(attempts(), 2);
+    observe(`correct result after waiting ${Date.now() - started} ms for Retry-After: 1`);
   });
 
   it('429 with Retry-After as an HTTP date: honoured', async () => {
@@ -97,6 +100,7 @@ describe('errors: typed, actionable, bounded', () => {
     await client.listReports();
     assert.ok(Date.now() - started >= 500, 'waited for the date');
     assert.equal(attempts(), 2);
+    observe(`correct result after waiting ${Date.now() - started} ms for an HTTP-date Retry-After`);
   });
 
   it('429 with a Retry-After beyond the cap: fails at once and says when to retry', async () => {
@@ -122,6 +126,7 @@ describe('errors: typed, actionable, bounded', () => {
     sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'reset' } });
     await client.listReports();
     assert.equal(attempts(), 2);
+    observe('correct result after a reset and 1 retry');
   });
 
   it('connection reset mid-body, every time: a network error after bounded retries', async () => {
@@ -166,9 +171,9 @@ describe('errors: typed, actionable, bounded', () => {
     const capped = clientFor(sandbox, { maxBodyBytes: 64 * 1024 });
     try {
       sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'oversized', bytes: 10 * 1024 * 1024, contentLength: true } });
-      await rejectsWith(capped.listReports(), 'too-large', /limit/);
+      await rejectsWith(capped.listReports(), 'too-large', /is 10 MiB, more than the 64 KiB limit/);
       sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'oversized', bytes: 10 * 1024 * 1024, contentLength: false } });
-      await rejectsWith(capped.listReports(), 'too-large', /limit/);
+      await rejectsWith(capped.listReports(), 'too-large', /more than the 64 KiB limit/);
     } finally {
       await capped.close();
     }
@@ -192,6 +197,7 @@ describe('errors: typed, actionable, bounded', () => {
   it('valid JSON with a wrong content type: accepted', async () => {
     sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'wrong-content-type' } });
     assert.equal((await client.listReports()).length, sandbox.dataset.reports.length);
+    observe('correct result: JSON served as text/plain is decoded');
   });
 
   it('invalid UTF-8: decode error', async () => {
@@ -215,6 +221,7 @@ describe('errors: typed, actionable, bounded', () => {
       assert.equal(error.redirectOrigin, trap.origin);
       assert.equal(trap.hits.length, 0, 'the redirect target was never contacted');
       assert.equal(attempts(), 1);
+      observe('the redirect target received 0 requests (the key never left the origin)');
     } finally {
       await trap.close();
     }
@@ -247,6 +254,7 @@ describe('errors: typed, actionable, bounded', () => {
     sandbox.faults.add({ route: 'issues', times: 2, fault: { kind: 'status', status: 502 } });
     const issues = await collect(client.issues({ fixReportId: report.id }));
     assert.equal(issues.length, sandbox.dataset.issueCount(report.id));
+    observe(`correct result: all ${issues.length} issues after 2 × HTTP 502`);
   });
 });
 

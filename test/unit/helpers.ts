@@ -5,6 +5,7 @@ import { FixReportsClient, type ClientOptions } from '../../src/api/client';
 import { ServiceError, type ServiceErrorKind } from '../../src/api/errors';
 import type { Logger } from '../../src/api/log';
 import type { Sandbox } from '../sandbox/server';
+import { observe } from '../support/evidence';
 
 export const fastRetry = { retries: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 3_000 };
 
@@ -30,6 +31,7 @@ export async function rejectsWith(promise: Promise<unknown>, kind: ServiceErrorK
     assert.ok(e instanceof ServiceError, `expected a ServiceError, got ${String(e)}`);
     assert.equal(e.kind, kind, `expected kind ${kind}, got ${e.kind}: ${e.message}`);
     if (message) assert.match(e.message, message);
+    observe(`${e.kind}${e.status ? ` (HTTP ${e.status})` : ''}${e.attempts ? ` after ${e.attempts} attempts` : ''}: ${e.message}`);
     return e;
   }
   assert.fail(`expected a ${kind} error, but the call succeeded`);

@@ -2,6 +2,7 @@
 import { strict as assert } from 'node:assert';
 import type { FixReportsClient } from '../../src/api/client';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { observe } from '../support/evidence';
 import { captureLog, clientFor, collect, rejectsWith } from './helpers';
 
 describe('paging: v5 issues', () => {
@@ -44,6 +45,7 @@ describe('paging: v5 issues', () => {
         'the next request repeats the query with issueId = the last id received',
       );
       assert.ok(requests.every((r) => r.query.fixReportId === reportId));
+      observe(`correct result: ${ids.length} issues, each once, in ${pages.length} pages (${cursor} cursor)`);
     });
   }
 
@@ -82,6 +84,7 @@ describe('paging: v5 issues', () => {
     assert.equal(ids.length, new Set(ids).size, 'no id twice');
     assert.deepEqual(new Set(ids), new Set(expected), 'nothing lost');
     assert.ok(warnings.some((w) => /repeated 25 issue/.test(w)), warnings.join('\n'));
+    observe(`correct result: ${ids.length} distinct issues; warning: ${warnings[0]}`);
     assert.ok(log.lines.some((l) => l.startsWith('warn')));
   });
 
@@ -91,6 +94,7 @@ describe('paging: v5 issues', () => {
     const ids = (await collect(client.issues({ fixReportId: reportId }, { onWarning: (w) => warnings.push(w) }))).map((i) => i.id);
     assert.equal(ids.length, new Set(ids).size);
     assert.ok(warnings.some((w) => /older than earlier ones/.test(w)), warnings.join('\n'));
+    observe(`correct result: ${ids.length} distinct issues; warning: ${warnings.find((w) => /older/.test(w))}`);
   });
 
   it('keeps a page of more than 1000 issues, and warns', async () => {
@@ -99,6 +103,7 @@ describe('paging: v5 issues', () => {
     const ids = (await collect(client.issues({ fixReportId: reportId }, { onWarning: (w) => warnings.push(w) }))).map((i) => i.id);
     assert.deepEqual(ids, expected);
     assert.ok(warnings.some((w) => /more than the 1000/.test(w)));
+    observe(`correct result: ${ids.length} issues; warning: ${warnings.find((w) => /1000/.test(w))}`);
   });
 
   it('can be cancelled between pages', async () => {
@@ -115,6 +120,7 @@ describe('paging: v5 issues', () => {
     );
     assert.equal(pages, 1);
     assert.equal(sandbox.requests.length, 1, 'no request after cancellation');
+    observe('stopped after page 1; no further request was sent');
   });
 
   it('can be cancelled while a page is in flight', async () => {
