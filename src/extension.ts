@@ -80,7 +80,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     statusBar,
     ...commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
     vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, new FpExplanationProvider(store)),
-    vscode.languages.registerHoverProvider({ scheme: '*' }, new SuppressionHover(store)),
+    vscode.languages.registerHoverProvider('*', new SuppressionHover(store)),
   );
 
   let autoRefresh: NodeJS.Timeout | undefined;

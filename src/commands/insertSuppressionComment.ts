@@ -37,10 +37,16 @@ export function insertSuppressionComment(s: Services) {
       const plan = planInsertion(document.lineAt(line).text, comment, { previousLineText: line > 0 ? document.lineAt(line - 1).text : undefined });
       if (plan.kind === 'refuse') return refuse(s, `No suppression comment was inserted: ${plan.reason}`);
       const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-      const applied = await editor.edit((edit) => {
-        if (plan.kind === 'insert-above') edit.insert(new vscode.Position(line, 0), plan.text.replace(/\n$/, eol));
-        else edit.insert(document.lineAt(line).range.end, plan.text);
-      });
+      // A read-only document rejects (or refuses) the edit; either way nothing changed.
+      const applied = await editor
+        .edit((edit) => {
+          if (plan.kind === 'insert-above') edit.insert(new vscode.Position(line, 0), plan.text.replace(/\n$/, eol));
+          else edit.insert(document.lineAt(line).range.end, plan.text);
+        })
+        .then(
+          (ok) => ok,
+          () => false,
+        );
       if (!applied) return refuse(s, 'The editor did not accept the edit (is the file read-only?). Nothing was changed.');
       s.log.info(`Inserted a suppression comment for issue ${ref.issue.id} (${languageId}, ${comment.placement}).`);
       return true;
