@@ -4,23 +4,12 @@ import { strict as assert } from 'node:assert';
 import { FixReportsClient } from '../../src/api/client';
 import { parseBaseUrl } from '../../src/api/baseUrl';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { captureLog, clientFor, collect, rejectsWith } from './helpers';
+import { captureLog, clientFor, collect, rejectsWith, useSandbox } from './helpers';
 
 describe('client: endpoints against the sandbox', () => {
   let sandbox: Sandbox;
   let client: FixReportsClient;
-  before(async () => {
-    sandbox = await startSandbox({ seed: 7 });
-    client = clientFor(sandbox);
-  });
-  after(async () => {
-    await client.close();
-    await sandbox.close();
-  });
-  beforeEach(() => {
-    sandbox.faults.clear();
-    sandbox.clearRequests();
-  });
+  useSandbox({ seed: 7 }, {}, (s, c) => ((sandbox = s), (client = c)));
 
   it('lists every fix report with its fields decoded', async () => {
     const reports = await client.listReports();
@@ -169,15 +158,7 @@ describe('client: base URL and key', () => {
 describe('client: tolerant decoding, strict structure', () => {
   let sandbox: Sandbox;
   let client: FixReportsClient;
-  before(async () => {
-    sandbox = await startSandbox({ seed: 11 });
-    client = clientFor(sandbox);
-  });
-  after(async () => {
-    await client.close();
-    await sandbox.close();
-  });
-  afterEach(() => sandbox.faults.clear());
+  useSandbox({ seed: 11 }, {}, (s, c) => ((sandbox = s), (client = c)));
 
   const serve = (route: 'fix-reports' | 'fix-report' | 'issues' | 'fp-summary', body: unknown) => {
     sandbox.faults.clear();

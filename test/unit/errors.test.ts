@@ -5,9 +5,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FixReportsClient } from '../../src/api/client';
 import { parseRetryAfter } from '../../src/api/transport';
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
 import { observe } from '../support/evidence';
-import { captureLog, clientFor, collect, fastRetry, rejectsWith } from './helpers';
+import { captureLog, clientFor, collect, fastRetry, rejectsWith, useSandbox } from './helpers';
 
 describe('errors: typed, actionable, bounded', () => {
   let sandbox: Sandbox;
@@ -15,18 +15,7 @@ describe('errors: typed, actionable, bounded', () => {
   const log = captureLog();
   const attempts = () => sandbox.requests.length;
 
-  before(async () => {
-    sandbox = await startSandbox({ seed: 21 });
-    client = clientFor(sandbox, { logger: log, timeoutMs: 1_500 });
-  });
-  after(async () => {
-    await client.close();
-    await sandbox.close();
-  });
-  beforeEach(() => {
-    sandbox.faults.clear();
-    sandbox.clearRequests();
-  });
+  useSandbox({ seed: 21 }, { logger: log, timeoutMs: 1_500 }, (s, c) => ((sandbox = s), (client = c)));
   afterEach(() => {
     for (const line of log.lines) assert.ok(!line.includes(sandbox.key), `the key appeared in a log line: ${line}`);
   });

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { FixReportsClient, type ClientOptions } from '../../src/api/client';
 import { ServiceError, type ServiceErrorKind } from '../../src/api/errors';
 import type { Logger } from '../../src/api/log';
-import type { Sandbox } from '../sandbox/server';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { observe } from '../support/evidence';
 
 export const fastRetry = { retries: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 3_000 };
@@ -41,4 +41,26 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const item of iterable) items.push(item);
   return items;
+}
+
+/**
+ * Registers the hooks of a suite that shares one sandbox and one client: started before the
+ * suite, closed after it, faults and recorded requests cleared before each test.
+ */
+export function useSandbox(options: SandboxOptions, clientOptions: Partial<ClientOptions>, bind: (sandbox: Sandbox, client: FixReportsClient) => void): void {
+  let sandbox: Sandbox | undefined;
+  let client: FixReportsClient | undefined;
+  before(async () => {
+    sandbox = await startSandbox(options);
+    client = clientFor(sandbox, clientOptions);
+    bind(sandbox, client);
+  });
+  after(async () => {
+    await client?.close();
+    await sandbox?.close();
+  });
+  beforeEach(() => {
+    sandbox?.faults.clear();
+    sandbox?.clearRequests();
+  });
 }

@@ -1,9 +1,9 @@
 // v5 paging against the sandbox: both cursor semantics, anomalies, cancellation.
 import { strict as assert } from 'node:assert';
 import type { FixReportsClient } from '../../src/api/client';
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
 import { observe } from '../support/evidence';
-import { captureLog, clientFor, collect, rejectsWith } from './helpers';
+import { captureLog, collect, rejectsWith, useSandbox } from './helpers';
 
 describe('paging: v5 issues', () => {
   let sandbox: Sandbox;
@@ -11,19 +11,13 @@ describe('paging: v5 issues', () => {
   let reportId: string;
   let expected: string[];
 
-  before(async () => {
-    sandbox = await startSandbox({ dataset: { seed: 5, reports: 2, issuesPerReport: [40, 60], bigReportIssues: 2_500 } });
-    client = clientFor(sandbox);
+  useSandbox({ dataset: { seed: 5, reports: 2, issuesPerReport: [40, 60], bigReportIssues: 2_500 } }, {}, (s, c) => {
+    sandbox = s;
+    client = c;
     reportId = sandbox.dataset.reports.find((r) => sandbox.dataset.issueCount(r.id) === 2_500)!.id;
     expected = Array.from({ length: 2_500 }, (_, i) => sandbox.dataset.issueAt(reportId, i).id);
   });
-  after(async () => {
-    await client.close();
-    await sandbox.close();
-  });
   beforeEach(() => {
-    sandbox.faults.clear();
-    sandbox.clearRequests();
     sandbox.options.cursor = 'exclusive';
   });
 
