@@ -14,7 +14,7 @@ CODE_SERVER_VERSION=4.100.3
 # $TMPDIR/vscode-ripgrep-cache-<pkg version>/ripgrep-<rg version>-<target>.tar.gz already exists.
 RIPGREP_PKG_VERSION=1.15.11
 RIPGREP_ASSET_VERSION=v13.0.0-10
-APT_PACKAGES=(libkrb5-dev ripgrep chromium)
+APT_PACKAGES=(libkrb5-dev ripgrep chromium fonts-noto-color-emoji)  # the font: 👍/👎 in screenshots
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE_DIR="${EDITOR_CACHE_DIR:-$REPO_ROOT/.cache/code-server}"

@@ -46,7 +46,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const version = (context.extension.packageJSON as { version?: string }).version ?? 'dev';
   const connection = new Connection(keys, log, `security-fix-reports-vscode/${version}`);
   const viewProgress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: { viewId: VIEW_ID }, title }, task);
-  const store = new ReportStore(connection, log, workspaceRemotes, viewProgress);
+  // The tree marks the reports of the workspace's repositories with the remotes the store sorted by.
+  const remotes = async (): Promise<string[]> => {
+    const found = await workspaceRemotes();
+    tree.setWorkspaceRemotes(found);
+    return found;
+  };
+  const store = new ReportStore(connection, log, remotes, viewProgress);
   const tree = new ReportsTree(store, connection);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const activationMs = performance.now() - started;

@@ -24,9 +24,13 @@ export async function pickFalsePositive(s: Services): Promise<FalsePositiveRef |
   pick.placeholder = 'Search by issue type, rule id, scanner or summary';
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
-  const items = refs.map((ref): Item => ({
+  // False positives in the open file's language first: they are the ones this file can have.
+  const language = languageOf(vscode.window.activeTextEditor?.document.languageId);
+  const sameLanguage = (ref: FalsePositiveRef) => language !== undefined && languageOf(ref.issue.issueLanguage) === language;
+  const ordered = [...refs.filter(sameLanguage), ...refs.filter((r) => !sameLanguage(r))];
+  const items = ordered.map((ref): Item => ({
     label: readableIssueType(ref.issue.issueType),
-    description: `${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}`,
+    description: `${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${ref.issue.issueLanguage}` : ''}`,
     detail: detailOf(s, ref),
     ref,
   }));
@@ -45,6 +49,13 @@ export async function pickFalsePositive(s: Services): Promise<FalsePositiveRef |
     });
     pick.show();
   });
+}
+
+/** A VS Code language id or the service's language name, reduced so the two compare. */
+function languageOf(id: string | null | undefined): string | undefined {
+  if (!id) return undefined;
+  const lower = id.toLowerCase();
+  return lower === 'c#' ? 'csharp' : lower.replace(/react$/, '');
 }
 
 function detailOf(s: Services, ref: FalsePositiveRef): string {

@@ -268,8 +268,10 @@ export class ReportStore implements vscode.Disposable {
   }
 
   private succeeded(): void {
+    const recovered = this.lastError !== undefined;
     this.lastRefresh = Date.now();
     this.lastError = undefined;
+    if (recovered) this.changed.fire({ kind: 'all' }); // error rows and the status bar go back to normal
   }
 
   private failed(e: unknown): ServiceError {

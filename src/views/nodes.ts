@@ -93,7 +93,7 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
   const line = summaryLine(node.report, nowMs);
   const item = new vscode.TreeItem(line.title, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `report:${node.report.id}`;
-  item.description = line.expired ? `${line.description} · expired` : line.description;
+  item.description = line.description; // summaryLine already ends with "expired" when it is
   item.tooltip = reportTooltip(node.report, nowMs);
   item.iconPath = new vscode.ThemeIcon(line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
   item.contextValue = node.report.repo?.originalUrl ? 'report.withRepo' : 'report';

@@ -27,7 +27,13 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
     private readonly connection: Connection,
   ) {
     this.subscriptions.push(
-      store.onDidChange((change) => this.changed.fire(change.kind === 'report' ? this.reportNodes.get(change.reportId) : undefined)),
+      store.onDidChange((change) => {
+        if (change.kind === 'all') return this.changed.fire(undefined);
+        // Deferred: a store change can come while the editor still awaits this report's
+        // children (its detail); refreshing it then makes VS Code register the same ids twice
+        // ("Element with id … is already registered") and the report never expands.
+        setTimeout(() => this.changed.fire(this.reportNodes.get(change.reportId)), 0);
+      }),
       connection.onDidChange(() => this.changed.fire(undefined)),
     );
   }

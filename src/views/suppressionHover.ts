@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { readableIssueType, readableVendor } from '../model/format';
 import type { ReportStore } from '../editor/reportStore';
+import { Tooltip } from './tooltips';
 
 export class SuppressionHover implements vscode.HoverProvider {
   constructor(private readonly store: ReportStore) {}
@@ -14,13 +15,16 @@ export class SuppressionHover implements vscode.HoverProvider {
       const ref = this.store.falsePositiveByFpId(summary.fpId);
       if (!ref) continue;
       const { issue, report, vendor } = ref;
-      const md = new vscode.MarkdownString('', false);
-      md.isTrusted = false;
-      md.appendMarkdown('**Suppressed false positive:** ').appendText(readableIssueType(issue.issueType)).appendMarkdown('\n\n');
-      md.appendText(`${readableVendor(vendor)} ${issue.vendorIssueId ?? ''} · severity ${issue.severity ?? 'unknown'} · issue ${issue.id}`).appendMarkdown('\n\n');
-      md.appendMarkdown('**Why this is a false positive**\n\n').appendText(issue.fpDescription?.trim() || 'The service gave no explanation.').appendMarkdown('\n\n');
-      md.appendMarkdown('**Fix report:** ').appendText(`${report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? ''} (${report.id})`);
-      return new vscode.Hover(md);
+      const md = new Tooltip()
+        .md('**Suppressed false positive:** ')
+        .text(readableIssueType(issue.issueType))
+        .md('\n\n')
+        .text(`${readableVendor(vendor)} ${issue.vendorIssueId ?? ''} · severity ${issue.severity ?? 'unknown'} · issue ${issue.id}`)
+        .md('\n\n**Why this is a false positive**\n\n')
+        .text(issue.fpDescription?.trim() || 'The service gave no explanation.')
+        .md('\n\n**Fix report:** ')
+        .text(`${report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? ''} (${report.id})`);
+      return new vscode.Hover(md.value);
     }
     return undefined;
   }

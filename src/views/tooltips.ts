@@ -1,5 +1,5 @@
-// Hover text of tree items. Our structure goes in with appendMarkdown; every value that came
-// from the service goes in with appendText, which escapes markdown, HTML and links. The only
+// Hover text of tree items. Our structure goes in as markdown; every value that came from the
+// service goes in through Tooltip.text (appendText, which escapes markdown and links). The only
 // trusted links are command links to an allowlist, whose arguments are ids, never server text.
 import * as vscode from 'vscode';
 import type { FixReportSummary, Issue } from '../api/schemas';
@@ -16,11 +16,45 @@ const MAX_DOWNLOADERS = 5;
 /** Commands a tooltip may link to. */
 export const TOOLTIP_COMMANDS = [CommandId.OpenPullRequest];
 
-function markdown(): vscode.MarkdownString {
-  const md = new vscode.MarkdownString('', false);
-  md.isTrusted = { enabledCommands: [...TOOLTIP_COMMANDS] };
-  md.supportHtml = false;
-  return md;
+/**
+ * A MarkdownString built from our markdown (`md`) and server text (`text`). Server text goes
+ * through appendText word by word: appendText alone turns every space into &nbsp; (long
+ * explanations would not wrap), and each `<` becomes our own `&lt;` so no HTML block can start
+ * however the words are arranged. Line breaks become paragraph breaks.
+ */
+export class Tooltip {
+  readonly value = new vscode.MarkdownString('', false);
+
+  constructor(trustedCommands: readonly string[] = []) {
+    this.value.isTrusted = trustedCommands.length ? { enabledCommands: [...trustedCommands] } : false;
+    this.value.supportHtml = false;
+  }
+
+  md(markdown: string): this {
+    this.value.appendMarkdown(markdown);
+    return this;
+  }
+
+  text(serverText: string): this {
+    serverText.split(/\r\n|\r|\n/).forEach((line, i) => {
+      if (i > 0) this.value.appendMarkdown('\n\n');
+      line
+        .split(/[ \t]+/)
+        .filter(Boolean)
+        .forEach((word, j) => {
+          if (j > 0) this.value.appendMarkdown(' ');
+          word.split('<').forEach((part, k) => {
+            if (k > 0) this.value.appendMarkdown('&lt;');
+            if (part) this.value.appendText(part);
+          });
+        });
+    });
+    return this;
+  }
+}
+
+function markdown(): Tooltip {
+  return new Tooltip(TOOLTIP_COMMANDS);
 }
 
 function when(instant: Instant | null, nowMs: number): string {
@@ -32,96 +66,96 @@ function commandLink(label: string, command: string, args: unknown): string {
 }
 
 export function fixTooltip(reportId: string, view: FixView, issueCount: number, findings: readonly Finding[], nowMs = Date.now()): vscode.MarkdownString {
-  const md = markdown();
+  const tip = markdown();
   const { confidence, ratings, lifecycle } = view;
-  md.appendMarkdown('**').appendText(view.issueType).appendMarkdown('** — ').appendText(confidence.label).appendMarkdown('\n\n');
-  md.appendText(confidence.meaning).appendMarkdown('\n\n');
+  tip.md('**').text(view.issueType).md('** — ').text(confidence.label).md('\n\n');
+  tip.text(confidence.meaning).md('\n\n');
 
-  md.appendMarkdown(`**Ratings:** 👍 ${ratings.up} · 👎 ${ratings.down}`);
+  tip.md(`**Ratings:** 👍 ${ratings.up} · 👎 ${ratings.down}`);
   if (ratings.tags.length) {
-    md.appendMarkdown(' — ');
+    tip.md(' — ');
     ratings.tags.forEach((tag, i) => {
-      if (i > 0) md.appendMarkdown(', ');
-      md.appendText(`${tag.label} ×${tag.count}`);
+      if (i > 0) tip.md(', ');
+      tip.text(`${tag.label} ×${tag.count}`);
     });
   }
-  md.appendMarkdown('\n\n');
+  tip.md('\n\n');
   for (const comment of ratings.comments.slice(0, MAX_COMMENTS)) {
-    md.appendMarkdown(comment.vote === -1 ? '- 👎 ' : comment.vote === 1 ? '- 👍 ' : '- ');
-    md.appendText(`“${comment.text}” — ${comment.reviewer}, ${comment.date ? formatDate(comment.date.ms) : 'undated'}`).appendMarkdown('\n');
+    tip.md(comment.vote === -1 ? '- 👎 ' : comment.vote === 1 ? '- 👍 ' : '- ');
+    tip.text(`“${comment.text}” — ${comment.reviewer}, ${comment.date ? formatDate(comment.date.ms) : 'undated'}`).md('\n');
   }
-  if (ratings.comments.length > MAX_COMMENTS) md.appendMarkdown(`- … and ${ratings.comments.length - MAX_COMMENTS} more comment(s)\n`);
+  if (ratings.comments.length > MAX_COMMENTS) tip.md(`- … and ${ratings.comments.length - MAX_COMMENTS} more comment(s)\n`);
 
-  md.appendMarkdown('\n**Lifecycle**\n\n');
-  md.appendMarkdown('- First observed: ').appendText(lifecycle.firstObserved ? when(lifecycle.firstObserved, nowMs) : 'unknown').appendMarkdown('\n');
+  tip.md('\n**Lifecycle**\n\n');
+  tip.md('- First observed: ').text(lifecycle.firstObserved ? when(lifecycle.firstObserved, nowMs) : 'unknown').md('\n');
   const downloads = lifecycle.downloaded;
-  md.appendMarkdown('- Downloaded: ');
-  if (downloads.count === 0) md.appendMarkdown('not yet\n');
+  tip.md('- Downloaded: ');
+  if (downloads.count === 0) tip.md('not yet\n');
   else {
-    md.appendText(`${when(downloads.first, nowMs)} — ${downloads.count} download(s) by `);
+    tip.text(`${when(downloads.first, nowMs)} — ${downloads.count} download(s) by`).md(' ');
     downloads.downloaders.slice(0, MAX_DOWNLOADERS).forEach((d, i) => {
-      if (i > 0) md.appendMarkdown(', ');
-      md.appendText(`${d.label} (${d.count}×)`);
+      if (i > 0) tip.md(', ');
+      tip.text(`${d.label} (${d.count}×)`);
     });
-    if (downloads.downloaders.length > MAX_DOWNLOADERS) md.appendMarkdown(`, and ${downloads.downloaders.length - MAX_DOWNLOADERS} more`);
-    md.appendMarkdown('\n');
+    if (downloads.downloaders.length > MAX_DOWNLOADERS) tip.md(`, and ${downloads.downloaders.length - MAX_DOWNLOADERS} more`);
+    tip.md('\n');
   }
-  md.appendMarkdown('- Committed: ');
+  tip.md('- Committed: ');
   const submissions = lifecycle.committed.submissions;
-  if (submissions.length === 0) md.appendMarkdown('not yet\n');
+  if (submissions.length === 0) tip.md('not yet\n');
   else {
-    md.appendText(when(lifecycle.committed.first, nowMs)).appendMarkdown('\n');
+    tip.text(when(lifecycle.committed.first, nowMs)).md('\n');
     submissions.forEach((s, index) => {
-      md.appendMarkdown('  - ');
-      md.appendText(s.prId ? `PR #${s.prId}` : s.commitUrl ? 'Commit' : 'Submission');
-      if (s.prStatus) md.appendMarkdown(' (').appendText(s.prStatus).appendMarkdown(')');
-      if (s.branch) md.appendMarkdown(' on ').appendText(s.branch);
-      if (s.prUrl || s.commitUrl) md.appendMarkdown(' — ' + commandLink(s.prUrl ? 'Open pull request' : 'Open commit', CommandId.OpenPullRequest, { reportId, fixId: view.id, index }));
-      md.appendMarkdown('\n');
+      tip.md('  - ');
+      tip.text(s.prId ? `PR #${s.prId}` : s.commitUrl ? 'Commit' : 'Submission');
+      if (s.prStatus) tip.md(' (').text(s.prStatus).md(')');
+      if (s.branch) tip.md(' on ').text(s.branch);
+      if (s.prUrl || s.commitUrl) tip.md(' — ' + commandLink(s.prUrl ? 'Open pull request' : 'Open commit', CommandId.OpenPullRequest, { reportId, fixId: view.id, index }));
+      tip.md('\n');
     });
   }
-  md.appendMarkdown(`\n**Issues:** ${view.issueIds.length}${issueCount !== view.issueIds.length ? ` (${issueCount} loaded)` : ''}\n`);
-  appendFindings(md, findings);
-  return md;
+  tip.md(`\n**Issues:** ${view.issueIds.length}${issueCount !== view.issueIds.length ? ` (${issueCount} loaded)` : ''}\n`);
+  appendFindings(tip, findings);
+  return tip.value;
 }
 
 export function issueTooltip(issue: Issue, vendor: string, findings: readonly Finding[], summary?: string, nowMs = Date.now()): vscode.MarkdownString {
-  const md = markdown();
-  md.appendMarkdown('**').appendText(issue.vendorIssueId ?? issue.id).appendMarkdown('** · ').appendText(readableIssueType(issue.issueType)).appendMarkdown('\n\n');
-  md.appendText(`${readableVendor(vendor)} · severity ${issue.severity ?? 'unknown'} · ${issue.state ?? 'no state'}`).appendMarkdown('\n\n');
-  md.appendMarkdown('- Created: ').appendText(when(parseTimestamp(issue.createdAt) ?? null, nowMs)).appendMarkdown('\n');
-  md.appendMarkdown('- Fingerprint: ').appendText(issue.fingerprintHash ?? 'none').appendMarkdown('\n');
+  const tip = markdown();
+  tip.md('**').text(issue.vendorIssueId ?? issue.id).md('** · ').text(readableIssueType(issue.issueType)).md('\n\n');
+  tip.text(`${readableVendor(vendor)} · severity ${issue.severity ?? 'unknown'} · ${issue.state ?? 'no state'}`).md('\n\n');
+  tip.md('- Created: ').text(when(parseTimestamp(issue.createdAt) ?? null, nowMs)).md('\n');
+  tip.md('- Fingerprint: ').text(issue.fingerprintHash ?? 'none').md('\n');
   const tags = issue.vulnerabilityReportIssueTags.map((t) => t.vulnerability_report_issue_tag_value).filter((t): t is string => !!t);
-  md.appendMarkdown('- Tags: ').appendText(tags.length ? tags.join(', ') : 'none').appendMarkdown('\n');
-  md.appendMarkdown('- Issue id: ').appendText(issue.id).appendMarkdown('\n');
+  tip.md('- Tags: ').text(tags.length ? tags.join(', ') : 'none').md('\n');
+  tip.md('- Issue id: ').text(issue.id).md('\n');
   if (falsePositiveBasis(issue)) {
-    if (summary) md.appendMarkdown('\n**False positive — summary**\n\n').appendText(summary).appendMarkdown('\n');
-    md.appendMarkdown('\n**Why this is a false positive**\n\n');
-    md.appendText(issue.fpDescription?.trim() || 'The service gave no explanation.').appendMarkdown('\n');
+    if (summary) tip.md('\n**False positive — summary**\n\n').text(summary).md('\n');
+    tip.md('\n**Why this is a false positive**\n\n');
+    tip.text(issue.fpDescription?.trim() || 'The service gave no explanation.').md('\n');
   }
-  appendFindings(md, findings);
-  return md;
+  appendFindings(tip, findings);
+  return tip.value;
 }
 
 export function reportTooltip(report: FixReportSummary, nowMs = Date.now()): vscode.MarkdownString {
-  const md = markdown();
-  md.appendMarkdown('**').appendText(report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? report.id).appendMarkdown('**\n\n');
-  md.appendMarkdown('- Scanner: ').appendText(readableVendor(report.vulnerabilityReport?.vendor)).appendMarkdown('\n');
+  const tip = markdown();
+  tip.md('**').text(report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? report.id).md('**\n\n');
+  tip.md('- Scanner: ').text(readableVendor(report.vulnerabilityReport?.vendor)).md('\n');
   if (report.repo) {
-    md.appendMarkdown('- Repository: ').appendText(report.repo.originalUrl ?? report.repo.name ?? 'unknown').appendMarkdown('\n');
-    if (report.repo.reference) md.appendMarkdown('- Reference: ').appendText(report.repo.reference).appendMarkdown('\n');
+    tip.md('- Repository: ').text(report.repo.originalUrl ?? report.repo.name ?? 'unknown').md('\n');
+    if (report.repo.reference) tip.md('- Reference: ').text(report.repo.reference).md('\n');
   }
-  md.appendMarkdown('- Created: ').appendText(when(parseTimestamp(report.createdOn) ?? null, nowMs));
-  if (report.createdByUser?.email) md.appendMarkdown(' by ').appendText(report.createdByUser.email);
-  md.appendMarkdown('\n');
+  tip.md('- Created: ').text(when(parseTimestamp(report.createdOn) ?? null, nowMs));
+  if (report.createdByUser?.email) tip.md(' by ').text(report.createdByUser.email);
+  tip.md('\n');
   const expires = parseTimestamp(report.expirationOn);
-  if (expires) md.appendMarkdown(expires.ms <= nowMs ? '- **Expired** ' : '- Expires ').appendText(when(expires, nowMs)).appendMarkdown('\n');
-  md.appendMarkdown('- Report id: ').appendText(report.id).appendMarkdown('\n');
-  return md;
+  if (expires) tip.md(expires.ms <= nowMs ? '- **Expired** ' : '- Expires ').text(when(expires, nowMs)).md('\n');
+  tip.md('- Report id: ').text(report.id).md('\n');
+  return tip.value;
 }
 
-function appendFindings(md: vscode.MarkdownString, findings: readonly Finding[]): void {
+function appendFindings(tip: Tooltip, findings: readonly Finding[]): void {
   if (findings.length === 0) return;
-  md.appendMarkdown('\n**Inconsistencies in the service data**\n\n');
-  for (const f of findings) md.appendMarkdown(f.severity === 'error' ? '- ⛔ ' : '- ⚠️ ').appendText(f.message).appendMarkdown('\n');
+  tip.md('\n**Inconsistencies in the service data**\n\n');
+  for (const f of findings) tip.md(f.severity === 'error' ? '- ⛔ ' : '- ⚠️ ').text(f.message).md('\n');
 }

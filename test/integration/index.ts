@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
+import EvidenceReporter from '../support/evidenceReporter';
 
 export function findTestFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -16,6 +17,7 @@ export function run(): Promise<void> {
   const mocha = new Mocha({
     ui: 'bdd',
     color: false,
+    reporter: EvidenceReporter,
     timeout: 60_000,
     // Inherited from code-server's environment: `MOCHA_GREP=pattern npm run test:integration`.
     ...(process.env['MOCHA_GREP'] ? { grep: process.env['MOCHA_GREP'] } : {}),

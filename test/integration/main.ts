@@ -3,13 +3,13 @@
 // Installs the editor if needed, copies the fixture workspace to a temp folder, runs the
 // integration tests inside code-server and exits with their code (2 = could not run them).
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import * as os from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { installScript, REPO_ROOT } from './codeServer';
 import { closeAllEditors, runTestsInEditor } from './runner';
+// A throwaway copy (tests may write to it); its git-config becomes .git/config.
+import { prepareWorkspace } from './workspace';
 
 const HARNESS_FAILURE = 2;
 
@@ -20,12 +20,6 @@ function ensureEditorInstalled(): void {
   console.log(`[harness] editor install check: ${Date.now() - started} ms`);
 }
 
-/** A throwaway copy, so tests may write to the workspace without touching the repo. */
-async function prepareWorkspace(fixture: string): Promise<string> {
-  const workspace = await mkdtemp(path.join(os.tmpdir(), 'sfr-workspace-'));
-  if (existsSync(fixture)) await cp(fixture, workspace, { recursive: true });
-  return workspace;
-}
 
 /** `publisher.name` of the extension under development, for the smoke test to look up. */
 async function extensionId(extensionPath: string): Promise<string | undefined> {
@@ -87,7 +81,12 @@ async function main(): Promise<number> {
       extensionTestsPath,
       workspace,
       timeoutMs,
-      env: { SFR_INTEGRATION: '1', ...(id ? { SFR_EXPECT_EXTENSION: id } : {}) },
+      env: {
+        SFR_INTEGRATION: '1',
+        ...(id ? { SFR_EXPECT_EXTENSION: id } : {}),
+        // The extension host writes the evidence file (see test/support/evidenceReporter.ts).
+        ...(process.env['SFR_EVIDENCE_FILE'] ? { SFR_EVIDENCE_FILE: path.resolve(process.env['SFR_EVIDENCE_FILE']) } : {}),
+      },
     });
   } finally {
     await rm(workspace, { recursive: true, force: true });

@@ -1,0 +1,141 @@
+// Where requests go is decided by user settings only. A repository's .vscode/settings.json
+// that sets the base URL or http.proxy has no effect (a live trap records nothing), while a
+// user-level http.proxy does route the extension's requests (a recording proxy sees them).
+import { strict as assert } from 'node:assert';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import type { Sandbox } from '../../sandbox/server';
+import { startRecordingProxy, type RecordingProxy } from '../../unit/support/tlsProxy';
+import { connectTo, extensionApi, loadedReport, mainSandbox, quiet, rootNodes, setUserSetting, waitFor, workspaceFile } from './support';
+
+interface Trap {
+  url: string;
+  requests: { url: string; headers: IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+/** Answers like the service would (an empty report list), so using it would look like success. */
+async function startTrap(): Promise<Trap> {
+  const requests: Trap['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push({ url: req.url ?? '', headers: req.headers });
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ getReportsApiV2: { fixReport: [] } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/trap`,
+    requests,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+const workspaceSettings = () => workspaceFile('.vscode/settings.json').fsPath;
+const timeoutInWorkspace = () => vscode.workspace.getConfiguration('securityFixReports').inspect<number>('requestTimeoutSeconds')?.workspaceValue;
+
+describe('settings that decide where requests go', () => {
+  let service: Sandbox;
+
+  before(async () => {
+    service = await mainSandbox();
+    await connectTo(service);
+  });
+
+  it('ignores the base URL and http.proxy traps in the workspace\'s .vscode/settings.json', async () => {
+    const { services } = await extensionApi();
+    const text = await readFile(workspaceSettings(), 'utf8');
+    assert.match(text, /"securityFixReports\.baseUrl": "http:\/\/127\.0\.0\.1:9\/trap"/, 'the fixture sets a workspace base URL');
+    assert.match(text, /"http\.proxy": "http:\/\/127\.0\.0\.1:9"/, 'the fixture sets a workspace proxy');
+    assert.equal(services.connection.settings.baseUrl, service.baseUrl);
+    assert.equal(services.connection.settings.network.proxyUrl, undefined);
+    const roots = await rootNodes();
+    assert.equal(roots.length, service.dataset.reports.length, 'reports load from the user-level service, not through the trap proxy');
+  });
+
+  describe('with live traps in .vscode/settings.json', () => {
+    let trap: Trap;
+    let trapProxy: RecordingProxy;
+    let original: string;
+
+    before(async () => {
+      trap = await startTrap();
+      trapProxy = await startRecordingProxy();
+      original = await readFile(workspaceSettings(), 'utf8');
+      await writeFile(workspaceSettings(), JSON.stringify({
+        'securityFixReports.baseUrl': trap.url,
+        'securityFixReports.caCertificatesFile': '/nonexistent/trap-ca.pem',
+        'http.proxy': trapProxy.url,
+        'http.noProxy': [],
+        // A window-scoped setting of ours: when the editor reports it, the file was re-read.
+        'securityFixReports.requestTimeoutSeconds': 29,
+      }, null, 2));
+      await waitFor(() => timeoutInWorkspace() === 29, 'the editor to read the new workspace settings');
+      await quiet();
+    });
+
+    after(async () => {
+      await writeFile(workspaceSettings(), original);
+      await waitFor(() => timeoutInWorkspace() === undefined, 'the original workspace settings');
+      await Promise.all([trap.close(), trapProxy.close()]);
+      await quiet();
+    });
+
+    it('sends nothing to them: every request goes straight to the user-level service', async () => {
+      const { services } = await extensionApi();
+      assert.equal(services.connection.settings.timeoutMs, 29_000, 'the extension re-read the workspace settings');
+      assert.equal(services.connection.origin, service.origin);
+      assert.equal(services.connection.settings.network.proxyUrl, undefined);
+      service.clearRequests();
+      services.store.refresh();
+      const report = (await rootNodes())[0]!;
+      await loadedReport(report.report.id);
+      assert.ok(service.requests.length >= 3, 'the list, the detail and the issues came from the sandbox');
+      assert.ok(service.requests.every((r) => r.headers['x-service-key'] === service.key));
+      assert.deepEqual(trap.requests, [], 'the workspace base URL got no request');
+      assert.deepEqual(trapProxy.targets, [], 'the workspace proxy got no request');
+    });
+  });
+
+  describe('user-level http.proxy', () => {
+    let proxy: RecordingProxy;
+
+    before(async () => {
+      proxy = await startRecordingProxy();
+    });
+
+    after(async () => {
+      await setUserSetting('http.proxy', undefined);
+      const { services } = await extensionApi();
+      await waitFor(() => services.connection.settings.network.proxyUrl === undefined, 'the proxy setting to be removed');
+      await quiet();
+      await proxy.close();
+    });
+
+    it('routes the extension\'s requests through the proxy', async () => {
+      const { services } = await extensionApi();
+      await setUserSetting('http.proxy', proxy.url);
+      await waitFor(() => services.connection.settings.network.proxyUrl === proxy.url, 'the connection to use the proxy');
+      await quiet();
+      proxy.targets.length = 0;
+      service.clearRequests();
+      services.store.refresh();
+      const report = (await rootNodes())[0]!;
+      await loadedReport(report.report.id);
+
+      // undici tunnels through the proxy with CONNECT, also for http targets, so the proxy
+      // sees the service's host:port and never the request headers (nor the key).
+      const tunnels = proxy.targets.filter((t) => t === `127.0.0.1:${service.port}`);
+      assert.ok(tunnels.length >= 1, `the proxy tunnelled to the service (saw ${proxy.targets.join(', ')})`);
+      assert.ok(service.requests.length >= 3, 'the list, the detail and the issues were loaded');
+      assert.ok(!JSON.stringify(proxy.headersSeen).includes(service.key), 'the proxy never saw the key');
+
+      // Proof that the requests depend on the proxy: with it gone, loading fails.
+      await proxy.close();
+      services.store.refresh();
+      await assert.rejects(services.store.reports(), /proxy|refused|ECONNREFUSED|connect/i);
+    });
+  });
+});

@@ -1,0 +1,212 @@
+// The tree equals the sandbox's data at every level: reports (workspace repository first),
+// groups with counts, fixes, issues under fixes, false positives, other issues; paging past
+// 1,000 issues (ranges of 1,000, "Load more"), and 20 concurrent expansions sharing requests.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { FixNode, GroupNode, IssueNode, LoadingNode, Node } from '../../../src/views/nodes';
+import type { Sandbox } from '../../sandbox/server';
+import {
+  CommandId, childrenOf, connectTo, ensureGitConfig, expectedOrder, expectedReport, extensionApi, groupItems, groupOf,
+  labelOf, loadedReport, mainSandbox, quiet, rootNodes, setUserSetting, sleep, treeItem, waitFor,
+} from './support';
+
+const WORKSPACE_REMOTE = 'https://github.com/acme/payments-api';
+
+function ids(nodes: Node[]): string[] {
+  return nodes.map((n) => (n.kind === 'issue' ? n.issue.id : n.kind === 'fix' ? n.view.id : n.kind === 'report' ? n.report.id : `(${n.kind})`));
+}
+
+describe('reports tree', () => {
+  let service: Sandbox;
+
+  before(async () => {
+    await ensureGitConfig();
+    service = await mainSandbox();
+    await connectTo(service);
+  });
+
+  after(() => setUserSetting('securityFixReports.issuesPerLoad', undefined));
+
+  it('lists every report, workspace repository first, then unexpired newest first', async () => {
+    const roots = await rootNodes();
+    const order = expectedOrder(service, WORKSPACE_REMOTE);
+    // Preconditions that make the order meaningful: the workspace's reports are not the newest,
+    // and some reports have expired.
+    const workspaceReports = service.dataset.reports.filter((r) => r.repo?.originalUrl === WORKSPACE_REMOTE);
+    assert.ok(workspaceReports.length >= 2 && service.dataset.reports[0]?.repo?.originalUrl !== WORKSPACE_REMOTE);
+    assert.ok(service.dataset.reports.some((r) => r.expirationOn && Date.parse(r.expirationOn) < Date.now()));
+
+    assert.deepEqual(ids(roots), order);
+    const first = roots.slice(0, workspaceReports.length);
+    assert.ok(first.every((n) => n.report.repo?.originalUrl === WORKSPACE_REMOTE), 'reports of the workspace\'s git remote come first');
+    for (const node of roots) {
+      const item = await treeItem(node);
+      const r = node.report;
+      const expired = r.expirationOn !== null && Date.parse(r.expirationOn) < Date.now();
+      assert.equal(labelOf(item), r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? r.id);
+      const description = String(item.description);
+      if (r.repo) assert.ok(description.startsWith(`${r.repo.name}@${r.repo.reference}`), description);
+      assert.match(description, /created .+ ago/);
+      assert.equal((description.match(/\bexpired\b/g) ?? []).length, expired ? 1 : 0, `${description}: marked expired once, when expired`);
+      assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    }
+  });
+
+  it('marks the workspace\'s reports with the repository icon', async () => {
+    const roots = await rootNodes();
+    for (const node of roots) {
+      const item = await treeItem(node);
+      const expired = node.report.expirationOn !== null && Date.parse(node.report.expirationOn) < Date.now();
+      const local = node.report.repo?.originalUrl === WORKSPACE_REMOTE;
+      assert.equal(node.matchesWorkspace, local, `${node.report.id} matchesWorkspace`);
+      if (!expired) assert.equal((item.iconPath as vscode.ThemeIcon).id, local ? 'repo' : 'shield');
+    }
+  });
+
+  it('shows each report\'s groups with the sandbox\'s counts, fixes, issues under fixes, false positives and other issues', async () => {
+    for (const report of service.dataset.reports) {
+      const node = await loadedReport(report.id);
+      const expected = expectedReport(service, report.id);
+      const children = await childrenOf(node);
+      const groups = children.filter((n): n is GroupNode => n.kind === 'group');
+      assert.deepEqual(children.filter((n) => n.kind !== 'group'), [], 'paging finished: no loading row');
+      const labels = await Promise.all(groups.map(async (g) => labelOf(await treeItem(g))));
+      const want: string[] = [];
+      const count = (n: number) => n.toLocaleString('en-US');
+      if (expected.fixes.length) want.push(`Fixes (${count(expected.fixes.length)})`);
+      if (expected.falsePositives.length) want.push(`False positives (${count(expected.falsePositives.length)})`);
+      if (expected.others.length) want.push(`Other issues (${count(expected.others.length)})`);
+      assert.deepEqual(labels, want, `groups of ${report.id}`);
+
+      const fixes = await groupItems(groups.find((g) => g.group === 'fixes')!);
+      assert.deepEqual(ids(fixes), expected.fixes.map((f) => f.id), 'fixes in report order');
+      for (const fixNode of fixes as FixNode[]) {
+        const fix = expected.fixes.find((f) => f.id === fixNode.view.id)!;
+        const item = await treeItem(fixNode);
+        const confidence = fix.confidence === 90 ? 'Stable' : fix.confidence === 50 ? 'Adaptive' : `Confidence ${fix.confidence}`;
+        assert.equal(item.description, `${fix.safeIssueLanguage} · ${fix.state} · ${confidence}`);
+        assert.ok(labelOf(item).length > 0);
+        const under = await childrenOf(fixNode);
+        assert.deepEqual(ids(under), (expected.issuesOfFix.get(fix.id) ?? []).map((i) => i.id), `issues under fix ${fix.id}`);
+      }
+
+      const fpGroup = groups.find((g) => g.group === 'false-positives');
+      const fps = fpGroup ? await groupItems(fpGroup) : [];
+      assert.deepEqual(ids(fps), expected.falsePositives.map((i) => i.id), 'false positives, oldest first');
+      for (const fp of fps as IssueNode[]) {
+        const item = await treeItem(fp);
+        assert.equal(item.contextValue, 'issue.falsePositive');
+        assert.equal(labelOf(item), fp.issue.vendorIssueId);
+      }
+      const otherGroup = groups.find((g) => g.group === 'other');
+      const others = otherGroup ? await groupItems(otherGroup) : [];
+      assert.deepEqual(ids(others), expected.others.map((i) => i.id), 'other issues, oldest first');
+    }
+  });
+
+  it('pages past 1,000 issues (one request per page) and splits large groups into ranges of 1,000', async () => {
+    const { services } = await extensionApi();
+    const bigId = service.dataset.bigReportId!;
+    assert.equal(service.dataset.issueCount(bigId), 2500);
+    services.store.refresh();
+    await quiet();
+    service.clearRequests();
+    const node = await loadedReport(bigId);
+    const pages = service.requests.filter((r) => r.path === '/api/rest/v5/issues');
+    const all = service.dataset.issueRange(bigId, 0, 2500);
+    assert.deepEqual(pages.map((r) => r.query['issueId'] ?? null), [null, all[999]!.id, all[1999]!.id], 'three pages, each cursor the last id received');
+    assert.ok(pages.every((r) => r.query['fixReportId'] === bigId));
+
+    const expected = expectedReport(service, bigId);
+    assert.ok(expected.others.length > 1000, 'the Other issues group is large enough to split');
+    const group = await groupOf(node, 'other');
+    assert.ok(group);
+    const ranges = await childrenOf(group);
+    assert.ok(ranges.every((n) => n.kind === 'group'), 'a group over 1,000 items shows ranges');
+    const rangeLabels = await Promise.all(ranges.map(async (r) => labelOf(await treeItem(r))));
+    const wantLabels: string[] = [];
+    for (let start = 0; start < expected.others.length; start += 1000) wantLabels.push(`${start + 1}–${Math.min(start + 1000, expected.others.length)}`);
+    assert.deepEqual(rangeLabels, wantLabels);
+    assert.deepEqual(ids(await groupItems(group)), expected.others.map((i) => i.id));
+  });
+
+  it('pauses at issuesPerLoad with "Load more", which continues where it stopped', async () => {
+    const { services } = await extensionApi();
+    const bigId = service.dataset.bigReportId!;
+    await setUserSetting('securityFixReports.issuesPerLoad', 1000);
+    await waitFor(() => services.connection.settings.issuesPerLoad === 1000, 'issuesPerLoad 1000');
+    await quiet();
+    service.clearRequests();
+    const node = await loadedReport(bigId);
+
+    const loadingRow = async () => (await childrenOf(node)).find((n): n is LoadingNode => n.kind === 'loading');
+    for (const received of [1000, 2000]) {
+      const row = await loadingRow();
+      assert.ok(row, `a Load more row after ${received}`);
+      assert.equal(labelOf(await treeItem(row)), `Load more issues (${received.toLocaleString('en-US')} loaded)`);
+      const item = await treeItem(row);
+      assert.equal(item.command?.command, CommandId.LoadMoreIssues);
+      await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+      await waitFor(() => services.store.entry(bigId)?.issues?.kind !== 'loading', 'the next load to stop');
+    }
+    assert.equal(services.store.entry(bigId)?.issues?.kind, 'done');
+    assert.equal(await loadingRow(), undefined, 'all loaded: no loading row');
+    assert.equal(service.requests.filter((r) => r.path === '/api/rest/v5/issues').length, 3, 'no page fetched twice');
+    const expected = expectedReport(service, bigId);
+    const fps = await groupOf(node, 'false-positives');
+    assert.deepEqual(ids(await groupItems(fps!)), expected.falsePositives.map((i) => i.id));
+    await setUserSetting('securityFixReports.issuesPerLoad', undefined);
+    await waitFor(() => services.connection.settings.issuesPerLoad === 20_000, 'issuesPerLoad back to default');
+    await quiet();
+  });
+
+  it('announces a report\'s changes only after its children were handed out (so the editor registers ids once)', async () => {
+    // VS Code fails with "Element with id … is already registered" (and the report never
+    // expands) when an element is refreshed while its getChildren is still pending.
+    const { services } = await extensionApi();
+    const report = service.dataset.reports.find((r) => r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId)!;
+    services.store.refresh();
+    await quiet();
+    const node = (await rootNodes()).find((n) => n.report.id === report.id)!;
+    const events: string[] = [];
+    const subscription = services.tree.onDidChangeTreeData((n) => {
+      events.push(n?.kind === 'report' && n.report.id === report.id ? 'refresh' : 'other');
+    });
+    try {
+      service.faults.add({ route: 'fix-report', times: 1, fault: { kind: 'latency', ms: 300 } });
+      await services.tree.getChildren(node).then(() => events.push('children'));
+      await services.store.issuesSettled(report.id);
+      await sleep(100);
+    } finally {
+      subscription.dispose();
+      service.faults.clear();
+    }
+    assert.ok(events.includes('refresh'), `the report was refreshed while its issues loaded (${events.join(', ')})`);
+    assert.ok(events.indexOf('children') < events.indexOf('refresh'), `no refresh before the children were returned (${events.join(', ')})`);
+  });
+
+  it('20 concurrent expansions of one report cause one detail request and one request per page', async () => {
+    const { services } = await extensionApi();
+    const bigId = service.dataset.bigReportId!;
+    services.store.refresh();
+    await quiet();
+    const node = (await rootNodes()).find((n) => n.report.id === bigId)!;
+    service.clearRequests();
+
+    const expansions = await Promise.all(Array.from({ length: 20 }, () => childrenOf(node)));
+    await services.store.issuesSettled(bigId);
+    // Expanding the groups concurrently too (the fixes are known from the detail alone).
+    await Promise.all(expansions.map(async (children) => {
+      const fixes = children.find((n): n is GroupNode => n.kind === 'group' && n.group === 'fixes');
+      if (fixes) await groupItems(fixes);
+    }));
+    await Promise.all(Array.from({ length: 20 }, () => childrenOf(node)));
+
+    const detail = service.requests.filter((r) => r.path === `/api/rest/fix-reports/${bigId}`);
+    const pages = service.requests.filter((r) => r.path === '/api/rest/v5/issues');
+    assert.equal(detail.length, 1, 'one detail request');
+    assert.equal(pages.length, 3, 'one request per page of issues');
+    const cursors = pages.map((r) => r.query['issueId'] ?? '(first)');
+    assert.equal(new Set(cursors).size, cursors.length, 'no page requested twice');
+  });
+});

@@ -1,0 +1,231 @@
+// UI check, driven from Node like a user would: code-server with the extension installed from
+// the VSIX, the sample workspace, user settings pointing at a sandbox and the key offered from
+// SECURITY_FIX_REPORTS_KEY. Stores the key from the notification, opens the view, expands a
+// report and its fixes, hovers a fix (screenshot → test-results/ui/ and docs/tree.png), then
+// inserts a suppression comment from the command palette and reads it back from the editor.
+//
+//   node out/test/integration/ui/uiCheck.js [--vsix FILE] [--out DIR] [--no-docs] [--headed]
+// Exit code: 0 passed, 1 a check failed, 2 could not run (install, VSIX missing).
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { copyFile, cp, mkdir, readFile, rm } from 'node:fs/promises';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Locator, Page } from 'playwright-core';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { assertInstalled, REPO_ROOT } from '../codeServer';
+import { closeAllEditors, startEditor, type EditorSession } from '../runner';
+import { openViewContainer, readEditorText, screenshot, waitForWorkbench } from '../ui';
+import { FIXTURE_REMOTE, prepareWorkspace } from '../workspace';
+
+const VIEW_TITLE = 'Security Fix Reports';
+const INSERT_COMMAND = 'Security Fix Reports: Insert Suppression Comment';
+const FILE = 'src/main/java/App.java';
+const MARKER = 'connection.prepareStatement(BY_CUSTOMER)';
+const STEP_TIMEOUT = 30_000;
+
+class HarnessError extends Error {}
+
+function step(name: string): void {
+  console.log(`[ui] ${name}`);
+}
+
+async function storeKeyFromNotification(page: Page): Promise<void> {
+  const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'SECURITY_FIX_REPORTS_KEY' }).first();
+  await toast.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await toast.locator('.monaco-button', { hasText: 'Store Key' }).first().click();
+  await toast.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+}
+
+/** Expands the first row matching `text` (a click toggles it) and returns it. */
+async function expand(sidebar: Locator, text: RegExp): Promise<Locator> {
+  const item = sidebar.locator('.monaco-list-row', { hasText: text }).first();
+  await item.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
+  const expanded = sidebar.locator('.monaco-list-row[aria-expanded="true"]', { hasText: text }).first();
+  await expanded.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  return expanded;
+}
+
+async function openFileAtLine(page: Page, file: string, line: number): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await input.fill(file);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await input.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.locator('.editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await input.fill(`:${line}`);
+  await input.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+}
+
+/** Drags the sidebar's edge so descriptions are not cut off in the screenshot. */
+async function widenSidebar(page: Page, by: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box) return;
+  const x = box.x + box.width - 1;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + by / 2, y, { steps: 5 });
+  await page.mouse.move(x + by, y, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** Runs the command from the palette and picks the first false positive it offers. */
+async function insertFromPalette(page: Page): Promise<string> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await input.fill(`>${INSERT_COMMAND}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: INSERT_COMMAND }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await input.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Insert suppression comment for which false positive?' })
+    .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const first = page.locator('.quick-input-list .monaco-list-row').first();
+  await first.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const picked = (await first.innerText()).replace(/\s+/g, ' ').trim();
+  await input.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  return picked;
+}
+
+async function run(session: EditorSession, service: Sandbox, outDir: string, docs: boolean): Promise<void> {
+  const { page } = session;
+  step('waiting for the workbench');
+  await waitForWorkbench(page);
+
+  step('storing the key offered from SECURITY_FIX_REPORTS_KEY (notification → Store Key)');
+  await storeKeyFromNotification(page);
+  await waitUntil(() => service.requests.some((r) => r.headers['x-service-key'] === service.key), 'the key to be checked with the service');
+
+  step('opening the view and expanding the workspace\'s report');
+  const sidebar = await openViewContainer(page, VIEW_TITLE, STEP_TIMEOUT);
+  const workspaceReport = service.dataset.reports.find((r) => r.repo?.originalUrl === FIXTURE_REMOTE);
+  assert.ok(workspaceReport?.vulnerabilityReport?.project?.name, 'the sandbox has a report of the workspace\'s repository');
+  const firstRow = sidebar.locator('.monaco-list-row').first();
+  await firstRow.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const project = workspaceReport.vulnerabilityReport.project.name;
+  assert.match(await firstRow.innerText(), new RegExp(project), 'the workspace\'s repository comes first');
+  await expand(sidebar, new RegExp(project));
+  await sidebar.locator('.monaco-list-row', { hasText: /False positives \(\d+\)/ }).first()
+    .waitFor({ state: 'visible', timeout: STEP_TIMEOUT }); // the issues streamed in
+  await expand(sidebar, /Fixes \(\d+\)/);
+
+  await widenSidebar(page, 260);
+
+  step('hovering a fix');
+  const fixRow = sidebar.locator('.monaco-list-row[aria-level="3"]').first();
+  await fixRow.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await fixRow.locator('.label-name').first().hover();
+  const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Lifecycle' }).first();
+  await hover.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.waitForTimeout(600); // the hover fades in
+  const hoverText = (await hover.innerText()).replace(/\u00a0/g, ' ');
+  for (const expected of [/Stable fix|Adaptive fix/, /Ratings: 👍 \d+ · 👎 \d+/, /First observed:/, /Downloaded:/, /Committed:/, /Issues: \d+/]) {
+    assert.match(hoverText, expected, `the fix tooltip shows ${expected}`);
+  }
+  const shot = await screenshot(page, path.join(outDir, 'tree.png'));
+  console.log(`[ui] screenshot: ${shot}`);
+  if (docs) {
+    await mkdir(path.join(REPO_ROOT, 'docs'), { recursive: true });
+    await copyFile(shot, path.join(REPO_ROOT, 'docs', 'tree.png'));
+    console.log('[ui] copied to docs/tree.png');
+  }
+  await page.mouse.move(900, 500);
+
+  step(`inserting a suppression comment into ${FILE} from the palette`);
+  const source = await readFile(path.join(REPO_ROOT, 'test', 'fixtures', 'workspace', FILE), 'utf8');
+  const lines = source.split('\n');
+  const line = lines.findIndex((l) => l.includes(MARKER));
+  assert.ok(line >= 0);
+  await openFileAtLine(page, FILE, line + 1);
+  const picked = await insertFromPalette(page);
+  console.log(`[ui] picked: ${picked}`);
+  const summaries = new Set(service.dataset.issueRange(workspaceReport.id, 0, service.dataset.issueCount(workspaceReport.id))
+    .filter((i) => i.fpId).map((i) => service.dataset.fpSummary(i.fpId!)!));
+  const text = await waitUntil(async () => {
+    const shown = await readEditorText(page);
+    return shown.split('\n').some((l) => /\/\/ .*\S/.test(l) && [...summaries].some((s) => l.includes(s))) ? shown : undefined;
+  }, 'the comment to show in the editor');
+  const commentLine = text.split('\n').find((l) => [...summaries].some((s) => l.includes(s)))!;
+  console.log(`[ui] inserted: ${commentLine.trim()}`);
+  assert.ok(commentLine.includes(MARKER) ? / \/\/ /.test(commentLine) : /^\t\t\/\/ /.test(commentLine), 'a Java line comment, at the end of the line or above it with its tabs');
+  await page.keyboard.press('End'); // an end-of-line comment: scroll it into view
+  await screenshot(page, path.join(outDir, 'suppression.png'));
+}
+
+async function waitUntil<T>(check: () => T | Promise<T>, what: string, timeoutMs = STEP_TIMEOUT): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      vsix: { type: 'string', default: path.join(REPO_ROOT, 'security-fix-reports.vsix') },
+      out: { type: 'string', default: path.join(REPO_ROOT, 'test-results', 'ui') },
+      'no-docs': { type: 'boolean', default: false },
+      headed: { type: 'boolean', default: false },
+    },
+  });
+  const vsix = path.resolve(values.vsix);
+  if (!existsSync(vsix)) throw new HarnessError(`${vsix} not found: run \`npm run package\` first`);
+  try {
+    assertInstalled();
+  } catch (e) {
+    throw new HarnessError((e as Error).message);
+  }
+  const outDir = path.resolve(values.out);
+  await mkdir(outDir, { recursive: true });
+
+  const started = Date.now();
+  const service = await startSandbox({ dataset: { seed: 42 } });
+  const workspace = await prepareWorkspace();
+  const log: string[] = [];
+  let session: EditorSession | undefined;
+  process.once('SIGINT', () => void closeAllEditors().finally(() => process.exit(130)));
+  try {
+    session = await startEditor({
+      workspace,
+      vsixPaths: [vsix],
+      headless: !values.headed,
+      userSettings: { 'securityFixReports.baseUrl': service.baseUrl, 'workbench.hover.delay': 300 },
+      env: { SECURITY_FIX_REPORTS_KEY: service.key },
+      onLog: (l) => log.push(l),
+    });
+    await run(session, service, outDir, !values['no-docs']);
+    console.log(`[ui] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return 0;
+  } catch (e) {
+    console.error(`[ui] FAILED: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    if (session) {
+      await screenshot(session.page, path.join(outDir, 'failure.png')).catch(() => undefined);
+      // The editor's logs (the extension's output channel among them) as an artifact.
+      await cp(path.join(session.userDataDir, 'logs'), path.join(outDir, 'logs'), { recursive: true }).catch(() => undefined);
+    }
+    console.error(`[ui] last editor log lines:\n${log.slice(-30).join('\n')}`);
+    return 1;
+  } finally {
+    await session?.close();
+    await service.close();
+    await rm(workspace, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`[ui] ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(e instanceof HarnessError ? 2 : 1);
+  },
+);
