@@ -47,7 +47,7 @@ describe('manifest', () => {
     const files = execFileSync(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
       .trim()
       .split('\n');
-    const allowed = /^(package\.json|README\.md|LICENSE|dist\/extension\.js|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
     const extra = files.filter((f) => !allowed.test(f));
     assert.deepEqual(extra, [], 'unexpected files in the VSIX');
     assert.ok(files.includes('dist/extension.js'));
