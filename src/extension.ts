@@ -18,6 +18,7 @@ import { showFpExplanation } from './commands/showFpExplanation';
 import { showLog } from './commands/showLog';
 import { statusActions } from './commands/statusActions';
 import { Connection } from './editor/connection';
+import { showError } from './editor/errors';
 import { workspaceRemotes } from './editor/gitRemotes';
 import { askAfterOriginChange, offerEnvironmentKey } from './editor/keyPrompts';
 import { KeyStore } from './editor/keyStore';
@@ -87,6 +88,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     ...commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
     vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, new FpExplanationProvider(store)),
     vscode.languages.registerHoverProvider('*', new SuppressionHover(store)),
+  );
+
+  // One notification per distinct failure at a time: twenty failing expansions are one toast.
+  const shown = new Set<string>();
+  context.subscriptions.push(
+    store.onDidFail(({ error, retry }) => {
+      if (shown.has(error.message)) return;
+      shown.add(error.message);
+      void showError(log, error, retry).finally(() => shown.delete(error.message));
+    }),
   );
 
   let autoRefresh: NodeJS.Timeout | undefined;

@@ -26,6 +26,11 @@ export interface ReportEntry {
 
 export type StoreChange = { kind: 'all' } | { kind: 'report'; reportId: string };
 
+export interface StoreFailure {
+  error: ServiceError;
+  retry: () => void;
+}
+
 export interface FalsePositiveRef {
   issue: Issue;
   report: FixReportSummary;
@@ -41,6 +46,9 @@ interface Paging {
 export class ReportStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<StoreChange>();
   readonly onDidChange = this.changed.event;
+  private readonly failures = new vscode.EventEmitter<StoreFailure>();
+  /** A load failed (not cancelled); `retry` repeats it. The extension shows a notification. */
+  readonly onDidFail = this.failures.event;
 
   private list?: Promise<FixReportSummary[]>;
   private listed: FixReportSummary[] | undefined;
@@ -77,7 +85,7 @@ export class ReportStore implements vscode.Disposable {
       }));
       this.list.catch((e: unknown) => {
         if (epoch !== this.epoch) return;
-        this.failed(e);
+        this.failed(e, () => this.refresh());
         this.changed.fire({ kind: 'all' });
       });
     }
@@ -116,7 +124,7 @@ export class ReportStore implements vscode.Disposable {
       pending.catch((e: unknown) => {
         if (epoch !== this.epoch) return;
         this.details.delete(reportId); // a later expansion retries
-        this.entryFor(reportId).detailError = this.failed(e);
+        this.entryFor(reportId).detailError = this.failed(e, () => this.changed.fire({ kind: 'report', reportId }));
         this.changed.fire({ kind: 'report', reportId });
       });
     }
@@ -251,7 +259,7 @@ export class ReportStore implements vscode.Disposable {
       } catch (e) {
         if (paging.controller.signal.aborted) return;
         this.paging.delete(reportId);
-        entry.issues = { kind: 'failed', received: model.issueCount, error: this.failed(e) };
+        entry.issues = { kind: 'failed', received: model.issueCount, error: this.failed(e, () => this.loadMoreIssues(reportId)) };
       }
       this.changed.fire({ kind: 'report', reportId });
     };
@@ -274,11 +282,12 @@ export class ReportStore implements vscode.Disposable {
     if (recovered) this.changed.fire({ kind: 'all' }); // error rows and the status bar go back to normal
   }
 
-  private failed(e: unknown): ServiceError {
+  private failed(e: unknown, retry: () => void): ServiceError {
     const error = e instanceof ServiceError ? e : new ServiceError('network', e instanceof Error ? e.message : String(e), { cause: e });
     if (error.kind !== 'cancelled') {
       this.lastError = error;
       this.log.error(error.message);
+      this.failures.fire({ error, retry });
     }
     return error;
   }
@@ -286,5 +295,6 @@ export class ReportStore implements vscode.Disposable {
   dispose(): void {
     this.refresh();
     this.changed.dispose();
+    this.failures.dispose();
   }
 }
