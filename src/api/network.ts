@@ -3,7 +3,8 @@
 // patching undici (it cannot patch a bundled copy) or on ambient process.env in the editor.
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from './undici';
 
 export interface NetworkOptions {
   /** Proxy for https targets (and http ones unless `httpProxyUrl` is set), e.g. `http://proxy.corp:3128`. */
@@ -28,7 +29,7 @@ export function createDispatcher(options: NetworkOptions): Dispatcher | undefine
   const hasTls = Object.keys(tls).length > 0;
   if (options.proxyUrl || options.httpProxyUrl) {
     // Explicit empty strings stop EnvHttpProxyAgent from falling back to process.env.
-    return new EnvHttpProxyAgent({
+    return new (undici().EnvHttpProxyAgent)({
       httpProxy: options.httpProxyUrl ?? options.proxyUrl ?? '',
       httpsProxy: options.proxyUrl ?? options.httpProxyUrl ?? '',
       noProxy: options.noProxy ?? '',
@@ -37,7 +38,7 @@ export function createDispatcher(options: NetworkOptions): Dispatcher | undefine
       proxyTls: tls,
     });
   }
-  return hasTls ? new Agent({ connect: tls }) : undefined;
+  return hasTls ? new (undici().Agent)({ connect: tls }) : undefined;
 }
 
 /** Network options from an environment (the CLI's): HTTPS_PROXY, HTTP_PROXY, NO_PROXY, a CA file. */

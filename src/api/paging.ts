@@ -2,6 +2,7 @@
 // received, until hasNextPage is false or absent. The spec does not say whether the cursor
 // issue comes back, so pages are deduped by id; a page that brings nothing new while the
 // service still claims more is a stalled cursor and ends the loop with an error.
+import { dateParse } from './dateParse';
 import { ServiceError } from './errors';
 import { silentLogger, type Logger } from './log';
 import { RecentIds } from './recentIds';
@@ -47,10 +48,9 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
     const fresh: Issue[] = [];
     let wentBack = false;
     for (const issue of items) {
-      if (seen.has(issue.id)) continue;
-      seen.add(issue.id);
+      if (!seen.addIfNew(issue.id)) continue;
       fresh.push(issue);
-      const created = issue.createdAt === null ? NaN : Date.parse(issue.createdAt);
+      const created = issue.createdAt === null ? NaN : dateParse(issue.createdAt);
       if (created < latest) wentBack = true;
       else if (created > latest) latest = created;
     }

@@ -4,6 +4,7 @@
 import { describeUrl } from './baseUrl';
 import { decodeAt, envelopeError, isRecord, parseJsonBody } from './decode';
 import { ServiceError } from './errors';
+import { decodeIssuePageFast } from './issuePageDecoder';
 import { IssuePageBodySchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type FixReportSummary, type IssuePageBody } from './schemas';
 import type { RawResponse } from './transport';
 
@@ -30,7 +31,8 @@ export function decodeReportDetail(res: RawResponse, id: string): FixReportDetai
 
 export function decodeIssuePage(res: RawResponse): IssuePageBody {
   const { value, path } = dataOf(res, 'getIssuesApiV5', 'vulnerability_report_issue');
-  return decodeAt(IssuePageBodySchema, value, path, res);
+  // The schema decides whatever the fast path does not (and reports the errors).
+  return decodeIssuePageFast(value) ?? decodeAt(IssuePageBodySchema, value, path, res);
 }
 
 /** The summary text, not yet length-checked; a null or blank summary means not found. */

@@ -1,9 +1,10 @@
 // One GET with everything a hostile network needs: a deadline, a byte cap, no redirects,
 // cancellation, and bounded retries with backoff for transient failures.
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { describeUrl } from './baseUrl';
 import { ServiceError } from './errors';
 import type { Logger } from './log';
+import { undici } from './undici';
 
 export interface RetryPolicy {
   /** Retries after the first attempt (so `retries: 3` means up to 4 requests). */
@@ -79,7 +80,7 @@ export class Transport {
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
     const where = describeUrl(url);
     try {
-      const res = await request(url, {
+      const res = await undici().request(url, {
         method: 'GET',
         headers: { 'x-service-key': key, accept: 'application/json', 'user-agent': userAgent },
         signal: combined,
@@ -94,7 +95,7 @@ export class Transport {
       }
       const body = await this.readCapped(res, where);
       if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, contentType, body, url };
-      throw statusError(url, res.statusCode, body, headerValue(res.headers['retry-after']));
+      throw statusError(url, res.statusCode, body, headerValue(res.headers['retry-after']), key);
     } catch (e) {
       if (e instanceof ServiceError) throw e;
       if (signal?.aborted) throw cancelled(url);
@@ -152,9 +153,10 @@ function redirectError(url: URL, status: number, location: string | undefined): 
   );
 }
 
-function statusError(url: URL, status: number, body: Buffer, retryAfter: string | undefined): ServiceError {
+function statusError(url: URL, status: number, body: Buffer, retryAfter: string | undefined, key: string): ServiceError {
   const where = describeUrl(url);
-  const detail = serverMessage(body);
+  // A server may echo the request's headers back; the key must not reach a message.
+  const detail = serverMessage(body)?.split(key).join('«redacted»');
   const said = detail ? ` The service said: "${detail}".` : '';
   const retryAfterMs = parseRetryAfter(retryAfter);
   const common = { status, url: where, retryAfterMs };

@@ -108,13 +108,13 @@ async function execute(argv: readonly string[], io: Io): Promise<number> {
   }
   const { values, positionals } = parsed;
   const out = new Output(io.stdout);
-  if (values.help || positionals.length === 0) {
-    await out.line(USAGE);
-    return values.help ? ExitCode.ok : ExitCode.usage;
-  }
   if (values.version) {
     await out.line(io.version ?? 'unknown');
     return ExitCode.ok;
+  }
+  if (values.help || positionals.length === 0) {
+    await out.line(USAGE);
+    return values.help ? ExitCode.ok : ExitCode.usage;
   }
   if (values.key !== undefined) {
     throw new CliError('The key is never taken from the command line (it would be visible in the process list and shell history). Set SECURITY_FIX_REPORTS_KEY or SECURITY_FIX_REPORTS_KEY_FILE.', ExitCode.usage);

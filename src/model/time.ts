@@ -25,6 +25,8 @@ const MS_PER_MINUTE = 60_000;
  */
 export function parseTimestamp(text: string | null | undefined): Instant | undefined {
   if (typeof text !== 'string') return undefined;
+  const fast = serviceShapeMs(text);
+  if (fast !== undefined) return { ms: fast, text };
   const m = TIMESTAMP.exec(text.trim());
   if (!m) return undefined;
   const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
@@ -49,6 +51,62 @@ export function parseTimestamp(text: string | null | undefined): Instant | undef
   d.setUTCHours(hour, minute, second, millis);
   const ms = d.getTime() - offsetMinutes * MS_PER_MINUTE;
   return Number.isFinite(ms) ? { ms, text } : undefined;
+}
+
+/**
+ * The epoch milliseconds of a valid timestamp in exactly the service's shape
+ * (YYYY-MM-DDThh:mm:ss, 1–9 fraction digits, Z or ±hh:mm), read without a regex or a Date;
+ * undefined for anything else, which then takes the general path above. The model parses
+ * every issue's createdAt, and the regex path was the largest cost of adding 100k issues.
+ */
+function serviceShapeMs(text: string): number | undefined {
+  const n = text.length;
+  if (n < 20 || n > 35 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) {
+    return undefined;
+  }
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  // Years below 1000 go the general way (Date.UTC reads 0–99 as 1900–1999).
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+    return undefined;
+  }
+  let at = 19;
+  let millis = 0;
+  if (text.charCodeAt(at) === 46) {
+    let count = 0;
+    for (at++; at < n; at++, count++) {
+      const d = text.charCodeAt(at) - 48;
+      if (d < 0 || d > 9) break;
+      if (count < 3) millis = millis * 10 + d; // sub-millisecond digits are truncated
+    }
+    if (count === 0 || count > 9) return undefined;
+    for (let k = count; k < 3; k++) millis *= 10;
+  }
+  const sign = text.charCodeAt(at);
+  let offsetMinutes = 0;
+  if (sign === 90 && at + 1 === n) offsetMinutes = 0; // Z
+  else if ((sign === 43 || sign === 45) && at + 6 === n && text.charCodeAt(at + 3) === 58) {
+    const oh = digits(text, at + 1, 2);
+    const om = digits(text, at + 4, 2);
+    if (oh < 0 || oh > 23 || om < 0 || om > 59) return undefined;
+    offsetMinutes = (sign === 45 ? -1 : 1) * (oh * 60 + om);
+  } else return undefined;
+  return Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * MS_PER_MINUTE;
+}
+
+/** The decimal number in text[at, at+count), or -1 if one of those is not an ASCII digit. */
+function digits(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
 }
 
 function daysInMonth(year: number, month: number): number {

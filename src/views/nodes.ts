@@ -65,6 +65,24 @@ export interface MessageNode {
 const GROUP_LABELS: Record<GroupKind, string> = { fixes: 'Fixes', 'false-positives': 'False positives', other: 'Other issues' };
 const STATE_ICONS: Record<string, string> = { ready: 'circle-large-outline', downloaded: 'cloud-download', committed: 'git-commit', merged: 'git-merge' };
 
+/**
+ * The rich hover of a report, fix or issue. Built on demand (TreeDataProvider.resolveTreeItem,
+ * i.e. when the item is hovered): building it for every item made a range of 1,000 items
+ * cost ~90 ms instead of ~10 (bench/, case 3).
+ */
+export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownString | undefined {
+  switch (node.kind) {
+    case 'report':
+      return reportTooltip(node.report, nowMs);
+    case 'fix':
+      return fixTooltip(node.reportId, node.view, node.model.issuesOfFix(node.view.id).length, node.model.findingsOfFix(node.view.id), nowMs);
+    case 'issue':
+      return issueTooltip(node.issue, node.vendor, node.model.findingsOfIssue(node.issue.id), node.summary, nowMs);
+    default:
+      return undefined;
+  }
+}
+
 export function treeItem(node: Node, nowMs = Date.now()): vscode.TreeItem {
   switch (node.kind) {
     case 'report':
@@ -72,9 +90,9 @@ export function treeItem(node: Node, nowMs = Date.now()): vscode.TreeItem {
     case 'group':
       return groupItem(node);
     case 'fix':
-      return fixItem(node, nowMs);
+      return fixItem(node);
     case 'issue':
-      return issueItem(node, nowMs);
+      return issueItem(node);
     case 'loading':
       return loadingItem(node);
     case 'message': {
@@ -94,7 +112,6 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
   const item = new vscode.TreeItem(line.title, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `report:${node.report.id}`;
   item.description = line.description; // summaryLine already ends with "expired" when it is
-  item.tooltip = reportTooltip(node.report, nowMs);
   item.iconPath = new vscode.ThemeIcon(line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
   item.contextValue = node.report.repo?.originalUrl ? 'report.withRepo' : 'report';
   return item;
@@ -109,27 +126,25 @@ function groupItem(node: GroupNode): vscode.TreeItem {
   return item;
 }
 
-function fixItem(node: FixNode, nowMs: number): vscode.TreeItem {
+function fixItem(node: FixNode): vscode.TreeItem {
   const { view, model } = node;
   const issues = model.issuesOfFix(view.id);
   const item = new vscode.TreeItem(view.issueType, issues.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = `fix:${node.reportId}:${view.id}`;
   const confidence = view.confidence.kind === 'stable' ? 'Stable' : view.confidence.kind === 'adaptive' ? 'Adaptive' : view.confidence.label;
   item.description = [view.language ?? 'unknown language', view.state ?? 'no state', confidence].join(' · ');
-  item.tooltip = fixTooltip(node.reportId, view, issues.length, model.findingsOfFix(view.id), nowMs);
   const stateIcon = STATE_ICONS[(view.state ?? '').toLowerCase()] ?? 'circle-small';
   item.iconPath = new vscode.ThemeIcon(stateIcon, view.confidence.kind === 'adaptive' ? new vscode.ThemeColor('charts.yellow') : undefined);
   item.contextValue = view.lifecycle.committed.submissions.some((s) => s.prUrl || s.commitUrl) ? 'fix.withPr' : 'fix';
   return item;
 }
 
-function issueItem(node: IssueNode, nowMs: number): vscode.TreeItem {
+function issueItem(node: IssueNode): vscode.TreeItem {
   const { issue } = node;
   const fp = isFalsePositive(issue);
   const item = new vscode.TreeItem(issue.vendorIssueId ?? issue.id, vscode.TreeItemCollapsibleState.None);
   item.id = `issue:${node.reportId}:${issue.id}`;
   item.description = [readableIssueType(issue.issueType), issue.severity ?? 'no severity', issue.state ?? 'no state'].join(' · ');
-  item.tooltip = issueTooltip(issue, node.vendor, node.model.findingsOfIssue(issue.id), node.summary, nowMs);
   item.iconPath = new vscode.ThemeIcon(fp ? 'pass' : 'bug');
   item.contextValue = fp && issue.fpId ? 'issue.falsePositive' : 'issue';
   if (fp && issue.fpId) item.command = { command: CommandId.ShowFpExplanation, title: 'Show full FP explanation', arguments: [node] };

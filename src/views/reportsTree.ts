@@ -10,7 +10,7 @@ import { CommandId } from '../commands/ids';
 import type { Connection } from '../editor/connection';
 import type { ReportStore } from '../editor/reportStore';
 import { NO_FILTER, showsFix, showsReport, type TreeFilter } from './filter';
-import { treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
+import { tooltipFor, treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
 
 export const RANGE_SIZE = 1_000;
 
@@ -53,6 +53,11 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   getTreeItem(node: Node): vscode.TreeItem {
     return treeItem(node);
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
+    item.tooltip ??= tooltipFor(node);
+    return item;
   }
 
   getParent(node: Node): Node | undefined {

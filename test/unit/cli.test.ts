@@ -1,7 +1,7 @@
 // The built CLI (dist/cli.js) as a real child process against the sandbox service.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { observe } from '../support/evidence';
@@ -190,6 +190,16 @@ describe('cli: security-fix-reports', function () {
       assert.ok(!r.stdout.includes(sandbox.key) && !r.stderr.includes(sandbox.key), 'the key never appears in output');
     }
     assert.match(verbose.stderr, /GET .*fix-reports → 200/);
+  });
+
+  it('prints its version and its usage', async () => {
+    const version = await cli(['--version'], {});
+    assert.equal(version.code, 0, version.stderr);
+    assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')).version);
+    const help = await cli(['--help'], {});
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^Usage: security-fix-reports/);
+    assert.equal((await cli([], {})).code, 2, 'no command is a usage error');
   });
 
   it('exits cleanly when the reader closes the pipe early', async () => {

@@ -130,8 +130,10 @@ export async function childrenOf(node: Node): Promise<Node[]> {
   return (await extensionApi()).services.tree.getChildren(node);
 }
 
+/** The item as the editor shows it on hover: getTreeItem, then resolveTreeItem (the tooltip). */
 export async function treeItem(node: Node): Promise<vscode.TreeItem> {
-  return (await extensionApi()).services.tree.getTreeItem(node);
+  const { tree } = (await extensionApi()).services;
+  return tree.resolveTreeItem(tree.getTreeItem(node), node);
 }
 
 export function labelOf(item: vscode.TreeItem): string {

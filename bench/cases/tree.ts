@@ -1,0 +1,106 @@
+// Case 3: the tree inside the real extension host (code-server): children + TreeItems of a
+// report with 10k fixes and of a false-positive group with 100k issues, and whether the
+// first level shows before the issue pages finish. Plus the model build alone, in plain Node.
+import { FixReportsClient } from '../../src/api/client';
+import { ReportModel } from '../../src/model/report';
+import type { BenchContext } from '../lib/context';
+import type { ProfileSummary } from '../lib/profile';
+import { atLeast, atMost, variant, type CaseResult, type Target } from '../lib/result';
+import { summarize } from '../lib/stats';
+import type { TreeRun } from '../editor/types';
+import type { EditorBenchResults } from './editorRuns';
+
+const LEVEL_TARGET_MS = 50;
+
+export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): Promise<CaseResult> {
+  const runs = editor.launches.flatMap((l) => l.tree);
+  if (runs.length === 0) throw new Error('no tree runs were recorded');
+  const one = (pick: (r: TreeRun) => number) => summarize(runs.map(pick));
+  const all = (pick: (r: TreeRun) => number[]) => summarize(runs.flatMap(pick));
+  const counts = runs[0]!.counts;
+  const modelBuild = await modelBuildMs(ctx);
+
+  const levels = {
+    report: all((r) => r.reportLevelMs),
+    fixRanges: all((r) => r.fixRangesMs),
+    fixRange: all((r) => r.fixRangeMs),
+    fpReport: all((r) => r.fpReportLevelMs),
+    fpRanges: all((r) => r.fpRangesMs),
+    fpRange: all((r) => r.fpRangeMs),
+  };
+  const shownBeforeDone = runs.filter((r) => r.firstLevelMs < r.allIssuesMs && r.issuesAtFirstLevel < counts.issues).length;
+  const firstLevel = one((r) => r.firstLevelMs);
+  const allIssues = one((r) => r.allIssuesMs);
+  const levelTarget = (name: string, median: number): Target => ({ ...atMost(name, median, LEVEL_TARGET_MS, `< ${LEVEL_TARGET_MS} ms`, 'ms'), pass: median < LEVEL_TARGET_MS });
+  const fixes = counts.fixes.toLocaleString('en-US');
+  const fpIssues = counts.fpIssues.toLocaleString('en-US');
+  return {
+    id: 'tree',
+    title: `3. Tree (extension host, VS Code ${editor.launches[0]?.vscodeVersion ?? '?'})`,
+    variants: [
+      variant(`report (${fixes} fixes) → groups, cold: detail request + model + items`, 'ms', firstLevel),
+      variant('  of which ReportModel from the detail (plain Node)', 'ms', modelBuild),
+      variant(`all ${counts.issues.toLocaleString('en-US')} issues paged into the model (from expanding)`, 'ms', allIssues),
+      variant('report → groups (loaded)', 'ms', levels.report),
+      variant(`fixes group → ${Math.ceil(counts.fixes / 1000)} ranges`, 'ms', levels.fixRanges),
+      variant(`range → ${counts.fixRangeItems.toLocaleString('en-US')} fix items`, 'ms', levels.fixRange),
+      variant('fixes group → ranges, while issues page in', 'ms', one((r) => r.fixRangesDuringLoadMs)),
+      variant('range → fix items, while issues page in', 'ms', one((r) => r.fixRangeDuringLoadMs)),
+      variant(`FP report (${fpIssues} FPs) → groups, cold`, 'ms', one((r) => r.fpFirstLevelMs)),
+      variant(`all ${fpIssues} FPs paged into the model`, 'ms', one((r) => r.fpAllIssuesMs)),
+      variant('FP report → groups (loaded)', 'ms', levels.fpReport),
+      variant(`FP group (${fpIssues}) → ${counts.fpRanges} ranges`, 'ms', levels.fpRanges),
+      variant(`range → ${counts.fpRangeItems.toLocaleString('en-US')} FP issue items`, 'ms', levels.fpRange),
+    ],
+    targets: [
+      levelTarget('report → groups', levels.report.median),
+      levelTarget('fixes group → ranges', levels.fixRanges.median),
+      levelTarget('range → 1,000 fix items', levels.fixRange.median),
+      levelTarget('FP group → ranges', levels.fpRanges.median),
+      levelTarget('range → 1,000 FP items', levels.fpRange.median),
+      atLeast('first level shown before paging ends (runs)', shownBeforeDone, runs.length, `all ${runs.length} runs`, ''),
+    ],
+    details: {
+      runs: runs.length,
+      launches: editor.launches.length,
+      issuesReceivedWhenFirstLevelShown: runs.map((r) => r.issuesAtFirstLevel),
+      firstLevelVsAllIssues: `${firstLevel.median} ms vs ${allIssues.median} ms`,
+      rootsMs: one((r) => r.rootsMs),
+      counts,
+    },
+    ...(editor.profile ? { profile: editor.profile, dominates: dominates(editor) } : {}),
+  };
+}
+
+function dominates(editor: EditorBenchResults): string[] {
+  const lines: string[] = [];
+  const shares = (p: ProfileSummary, n: number) => p.categories.slice(0, n).map((c) => `${c.name} ${c.pct}%`).join(', ');
+  const hottest = (p: ProfileSummary, n: number) => p.functions.slice(0, n).map((f) => `${f.name} (${f.pct}%)`).join(', ');
+  if (editor.profile) {
+    const p = editor.profile;
+    lines.push(`Whole pass (both reports: detail, 200 issue pages, every level; out/src build): ${p.busyMs} ms busy, ${p.idleMs} ms idle. Busy time: ${shares(p, 6)}. Hottest: ${hottest(p, 5)}.`);
+  }
+  if (editor.levelsProfile) {
+    const p = editor.levelsProfile;
+    lines.push(`Expanding loaded ranges only (1,000 fixes and 1,000 false positives, 10 times each): ${p.busyMs} ms busy. Busy time: ${shares(p, 5)}. Hottest: ${hottest(p, 6)}.`);
+  }
+  return lines;
+}
+
+/** `new ReportModel(detail)` for the 10k-fix report, in this process (no editor). */
+async function modelBuildMs(ctx: BenchContext) {
+  const client = new FixReportsClient({ baseUrl: ctx.sandbox.baseUrl, key: ctx.sandbox.key });
+  try {
+    const detail = await client.getReport(ctx.sandbox.reportId);
+    new ReportModel(detail); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < ctx.runs; i++) {
+      const started = performance.now();
+      new ReportModel(detail);
+      times.push(performance.now() - started);
+    }
+    return summarize(times);
+  } finally {
+    await client.close();
+  }
+}

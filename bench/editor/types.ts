@@ -1,0 +1,58 @@
+// What one editor launch of the benchmark reports (written as JSON by the extension-host side,
+// read by bench/cases/editorRuns.ts). No editor imports: both sides use it.
+
+export interface LoadedFile {
+  /** Path relative to the repository. */
+  path: string;
+  bytes: number;
+}
+
+export interface ActivationFigures {
+  /** activate() start → tree provider registered, measured by the extension itself. */
+  activationMs: number;
+  /** Whether the extension was already active when the bench entry ran (onStartupFinished). */
+  wasActive: boolean;
+  /** Files under dist/ and node_modules/ of the repository in require.cache after activation. */
+  loaded: LoadedFile[];
+  undiciLoadedAtActivation: boolean;
+  /** The same after the tree passes: what the first requests added (undici, when it loads lazily). */
+  loadedAfterRequests: LoadedFile[];
+}
+
+/** One pass over both big reports, in milliseconds unless said otherwise. */
+export interface TreeRun {
+  /** Root level: the report list. */
+  rootsMs: number;
+  /** Report with 10k fixes: its children (detail request + model + group items), from a cold store. */
+  firstLevelMs: number;
+  /** Issues received when that first level was returned. */
+  issuesAtFirstLevel: number;
+  /** From the expansion until every issue page was in the model. */
+  allIssuesMs: number;
+  /** Fixes group → 10 range nodes, then one range → 1,000 fix nodes, while issues were still paging. */
+  fixRangesDuringLoadMs: number;
+  fixRangeDuringLoadMs: number;
+  /** The same levels once paging finished (several repetitions each). */
+  reportLevelMs: number[];
+  fixRangesMs: number[];
+  fixRangeMs: number[];
+  /** The all-false-positive report (100k issues, no fixes). */
+  fpFirstLevelMs: number;
+  fpAllIssuesMs: number;
+  fpReportLevelMs: number[];
+  /** FP group → 100 range nodes; one range → 1,000 issue nodes with their TreeItems. */
+  fpRangesMs: number[];
+  fpRangeMs: number[];
+  counts: { fixes: number; issues: number; fpIssues: number; fixRangeItems: number; fpRanges: number; fpRangeItems: number };
+}
+
+export interface EditorRunResult {
+  vscodeVersion: string;
+  activation?: ActivationFigures;
+  tree: TreeRun[];
+  /** .cpuprofile of one extra tree pass (tsc output of src/, readable names), if asked for. */
+  profileFile?: string;
+  /** .cpuprofile of expanding loaded 1,000-item ranges only. */
+  levelsProfileFile?: string;
+  error?: string;
+}

@@ -1,0 +1,39 @@
+// Child process: the sandbox service over the benchmark dataset, on loopback. Runs in its
+// own process so that serving pages does not compete with the measured client for the
+// event loop. Prints one JSON line (SandboxInfo) when ready; exits on SIGTERM/SIGINT.
+import { startSandbox } from '../../test/sandbox/server';
+import { createBenchDataset } from './benchDataset';
+import type { SandboxInfo } from './sandboxProcess';
+
+async function main(): Promise<void> {
+  const issues = Number(process.env['BENCH_ISSUES'] ?? 100_000);
+  const seed = Number(process.env['BENCH_SEED'] ?? 11);
+  const started = performance.now();
+  const dataset = createBenchDataset({ seed, issues, reports: 12 });
+  const pageSize = 1000;
+  dataset.warm(pageSize);
+  const sandbox = await startSandbox({ dataset, host: '127.0.0.1', pageSize });
+  const info: SandboxInfo = {
+    baseUrl: sandbox.baseUrl,
+    key: sandbox.key,
+    reportId: dataset.reportId,
+    fpReportId: dataset.fpReportId,
+    issues: dataset.issueCount(dataset.reportId),
+    fixes: dataset.fixCount(dataset.reportId),
+    fpIssues: dataset.issueCount(dataset.fpReportId),
+    reports: dataset.reports.length,
+    pageSize,
+    warmMs: Math.round(performance.now() - started),
+  };
+  process.stdout.write(`${JSON.stringify(info)}\n`);
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  // The parent closing our stdin (or dying) ends the service too.
+  process.stdin.on('end', stop).resume();
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench sandbox: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+// Summaries of repeated measurements: the median is the headline (robust to one slow run on
+// a noisy machine); min, max and the quartiles show the spread.
+export interface Summary {
+  runs: number;
+  median: number;
+  min: number;
+  max: number;
+  p25: number;
+  p75: number;
+  /** Half the interquartile range relative to the median, in percent (the "±" of the table). */
+  spreadPct: number;
+  samples: number[];
+}
+
+export function summarize(samples: readonly number[]): Summary {
+  if (samples.length === 0) throw new Error('summarize: no samples');
+  const sorted = [...samples].sort((a, b) => a - b);
+  const median = quantile(sorted, 0.5);
+  const p25 = quantile(sorted, 0.25);
+  const p75 = quantile(sorted, 0.75);
+  return {
+    runs: sorted.length,
+    median: round(median),
+    min: round(sorted[0]!),
+    max: round(sorted[sorted.length - 1]!),
+    p25: round(p25),
+    p75: round(p75),
+    spreadPct: median === 0 ? 0 : round(((p75 - p25) / 2 / median) * 100, 1),
+    samples: samples.map((s) => round(s)),
+  };
+}
+
+/** Linear interpolation between closest ranks, on sorted input. */
+function quantile(sorted: readonly number[], q: number): number {
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
+}
+
+export function round(n: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+/** a / b rounded, or null when either is missing. */
+export function ratio(a: number | undefined, b: number | undefined): number | null {
+  return a === undefined || b === undefined || b === 0 ? null : round(a / b, 3);
+}
+
+export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - started, value };
+}

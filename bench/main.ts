@@ -1,0 +1,125 @@
+// `npm run bench [-- options]`: every case against the sandbox service on loopback, one JSON
+// line per case on stdout, then a table; `--docs` also writes docs/performance.md.
+import { mkdtemp, rm } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { activationCase } from './cases/activation';
+import { cliCase } from './cases/cli';
+import { runEditorBench, type EditorBenchResults } from './cases/editorRuns';
+import { memoryCase } from './cases/memory';
+import { pagingCase } from './cases/paging';
+import { sizeCase } from './cases/size';
+import { treeCase } from './cases/tree';
+import type { BenchContext } from './lib/context';
+import { REPO_ROOT } from './lib/context';
+import { writeDocs, type RunInfo } from './lib/docs';
+import { jsonLine, textTable } from './lib/report';
+import { failedCase, type CaseResult } from './lib/result';
+import { startSandboxProcess } from './lib/sandboxProcess';
+import { ensureTools } from './lib/tools';
+
+const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli'] as const;
+type CaseId = (typeof CASES)[number];
+
+const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
+
+  --cases LIST     comma-separated subset of ${CASES.join(',')} (default: all)
+  --runs N         runs of the fast variants (default 7, at least 5 recommended)
+  --slow-runs N    runs of curl + jq loops (default 3)
+  --editor-runs N  code-server launches for the tree and activation cases (default 3)
+  --no-profile     skip the CPU profiles / heap snapshot (faster; no "what dominates")
+  --docs [FILE]    write the results as Markdown (default docs/performance.md)
+  --help`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      cases: { type: 'string' },
+      runs: { type: 'string', default: '7' },
+      'slow-runs': { type: 'string', default: '3' },
+      'editor-runs': { type: 'string', default: '3' },
+      'no-profile': { type: 'boolean', default: false },
+      docs: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    // `--docs` alone means the default file.
+    args: process.argv.slice(2).flatMap((a, i, all) => (a === '--docs' && (all[i + 1] === undefined || all[i + 1]!.startsWith('--')) ? ['--docs', 'docs/performance.md'] : [a])),
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const selected = (values.cases?.split(',').map((c) => c.trim()) ?? [...CASES]) as CaseId[];
+  const unknown = selected.filter((c) => !(CASES as readonly string[]).includes(c));
+  if (unknown.length > 0) throw new Error(`unknown case(s) ${unknown.join(', ')}; known: ${CASES.join(', ')}`);
+  const count = (name: string, text: string, min: number) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
+    return n;
+  };
+
+  const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+  const started = performance.now();
+  const tools = selected.some((c) => c === 'paging' || c === 'cli') ? ensureTools(['curl', 'jq'], log) : { installed: [], versions: {} };
+  const tmpDir = await mkdtemp(path.join(os.tmpdir(), 'sfr-bench-'));
+  log('starting the sandbox service (generating 2 × 100k issues)…');
+  const sandbox = await startSandboxProcess();
+  log(`sandbox ready at ${sandbox.info.baseUrl} in ${sandbox.info.warmMs} ms (pid ${sandbox.pid})`);
+  const ctx: BenchContext = {
+    sandbox: sandbox.info,
+    runs: count('runs', values.runs, 1),
+    slowRuns: count('slow-runs', values['slow-runs'], 1),
+    tmpDir,
+    profile: !values['no-profile'],
+    log,
+  };
+  const editorRuns = count('editor-runs', values['editor-runs'], 1);
+  const results: CaseResult[] = [];
+  let editor: Promise<EditorBenchResults> | undefined;
+  const editorResults = () => (editor ??= runEditorBench(ctx, editorRuns));
+  const run = async (id: CaseId, title: string, body: () => Promise<CaseResult>) => {
+    if (!selected.includes(id)) return;
+    log(`case ${id}…`);
+    const t = performance.now();
+    let result: CaseResult;
+    try {
+      result = await body();
+    } catch (e) {
+      result = failedCase(id, title, e);
+    }
+    result.wallMs = Math.round(performance.now() - t);
+    log(`case ${id} done in ${(result.wallMs / 1000).toFixed(1)} s${result.error ? ' (FAILED)' : ''}`);
+    results.push(result);
+    process.stdout.write(`${jsonLine(result)}\n`);
+  };
+  try {
+    await run('paging', '1. Paging', () => pagingCase(ctx));
+    await run('memory', '2. Memory', () => memoryCase(ctx));
+    await run('tree', '3. Tree', async () => treeCase(ctx, await editorResults()));
+    await run('size', '4. Size', () => sizeCase(ctx));
+    await run('activation', '5. Activation', async () => activationCase(ctx, await editorResults()));
+    await run('cli', '6. CLI', () => cliCase(ctx));
+  } finally {
+    await sandbox.stop();
+    await rm(tmpDir, { recursive: true, force: true });
+  }
+  const totalMs = performance.now() - started;
+  process.stdout.write(`\n${textTable(results)}\n`);
+  log(`total ${(totalMs / 1000).toFixed(1)} s`);
+  if (values.docs) {
+    const info: RunInfo = { totalMs, tools: tools.versions, installedTools: tools.installed, runs: ctx.runs, slowRuns: ctx.slowRuns, editorRuns, sandbox: ctx.sandbox, argv: process.argv.slice(2) };
+    const file = path.resolve(REPO_ROOT, values.docs);
+    await writeDocs(file, results, info);
+    log(`wrote ${path.relative(REPO_ROOT, file)}`);
+  }
+  return results.some((r) => r.error) ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`[bench] ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    process.exit(2);
+  },
+);
