@@ -2,7 +2,7 @@
 // received, until hasNextPage is false or absent. The spec does not say whether the cursor
 // issue comes back, so pages are deduped by id; a page that brings nothing new while the
 // service still claims more is a stalled cursor and ends the loop with an error.
-import { dateParse } from './dateParse';
+import { parseTimestamp } from '../model/time';
 import { ServiceError } from './errors';
 import { silentLogger, type Logger } from './log';
 import { RecentIds } from './recentIds';
@@ -50,7 +50,7 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
     for (const issue of items) {
       if (!seen.addIfNew(issue.id)) continue;
       fresh.push(issue);
-      const created = issue.createdAt === null ? NaN : dateParse(issue.createdAt);
+      const created = parseTimestamp(issue.createdAt)?.ms ?? NaN;
       if (created < latest) wentBack = true;
       else if (created > latest) latest = created;
     }
