@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { FixReportSummary, Issue } from '../api/schemas';
 import type { FixView } from '../model/fix';
-import { readableIssueType } from '../model/format';
+import { cleanText, readableIssueType } from '../model/format';
 import { isFalsePositive } from '../model/issue';
 import { summaryLine } from '../model/reportList';
 import type { ReportModel } from '../model/report';
@@ -83,7 +83,19 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
   }
 }
 
+/**
+ * The TreeItem of a node. Labels and descriptions are plain text, but server text in them
+ * can still carry bidi overrides or control characters that reorder or fake what is shown:
+ * those become spaces here, for every kind of node.
+ */
 export function treeItem(node: Node, nowMs = Date.now()): vscode.TreeItem {
+  const item = buildItem(node, nowMs);
+  if (typeof item.label === 'string') item.label = cleanText(item.label);
+  if (typeof item.description === 'string') item.description = cleanText(item.description);
+  return item;
+}
+
+function buildItem(node: Node, nowMs: number): vscode.TreeItem {
   switch (node.kind) {
     case 'report':
       return reportItem(node, nowMs);

@@ -143,6 +143,11 @@ describe('tooltips and hovers', () => {
     let checked = 0;
     for (const node of nodes) {
       const item = await treeItem(node);
+      // Labels and descriptions are plain text, but no control or bidi character may reach them.
+      for (const shown of [item.label, item.description]) {
+        const text = typeof shown === 'string' ? shown : typeof shown === 'object' ? shown.label : '';
+        assert.ok(!/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/.test(text), `${node.kind} ${item.id}: clean label/description ${JSON.stringify(text)}`);
+      }
       if (!(item.tooltip instanceof vscode.MarkdownString)) continue;
       const where = `${node.kind} ${item.id}`;
       assertSafe(item.tooltip, where);
