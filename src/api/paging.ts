@@ -40,7 +40,7 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
   };
   const seen = new RecentIds(options.dedupeWindow ?? 10 * PAGE_LIMIT);
   let cursor: string | undefined;
-  let latest = -Infinity;
+  let latest: string | null = null;
   for (let page = 1; ; page++) {
     if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
     const body = await fetchPage(cursor, signal);
@@ -50,9 +50,11 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
     for (const issue of items) {
       if (!seen.addIfNew(issue.id)) continue;
       fresh.push(issue);
-      const created = parseTimestamp(issue.createdAt)?.ms ?? NaN;
-      if (created < latest) wentBack = true;
-      else if (created > latest) latest = created;
+      const created = issue.createdAt;
+      if (created === null) continue;
+      const order = latest === null ? 1 : compareTimestamps(created, latest);
+      if (order < 0) wentBack = true;
+      else if (order > 0) latest = created;
     }
     const repeats = items.length - fresh.length;
     const expectedRepeats = cursor !== undefined && items[0]?.id === cursor ? 1 : 0;
@@ -70,4 +72,28 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
     }
     cursor = last;
   }
+}
+
+/**
+ * Chronological order of two service timestamps: <0, 0 (equal or not comparable), >0. Two in
+ * the service's own shape with the same length and offset compare as text (ISO 8601 sorts
+ * that way), which spares parsing every issue's date; any other pair is parsed.
+ */
+export function compareTimestamps(a: string, b: string): number {
+  if (sameShape(a, b)) return a < b ? -1 : a > b ? 1 : 0;
+  const x = parseTimestamp(a)?.ms;
+  const y = parseTimestamp(b)?.ms;
+  return x === undefined || y === undefined ? 0 : x - y;
+}
+
+// YYYY-MM-DDThh:mm:ss[.f…](Z|±hh:mm): the separators at these places, the same offset text.
+const SEPARATORS: readonly [number, number][] = [[4, 45], [7, 45], [10, 84], [13, 58], [16, 58]];
+
+function sameShape(a: string, b: string): boolean {
+  const n = a.length;
+  if (n !== b.length || n < 20) return false;
+  for (const [at, code] of SEPARATORS) if (a.charCodeAt(at) !== code || b.charCodeAt(at) !== code) return false;
+  const offset = a.charCodeAt(n - 1) === 90 ? 1 : 6; // "Z" or "+hh:mm"
+  for (let i = n - offset; i < n; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return true; // malformed digits could only mis-order a warning, never lose an issue
 }

@@ -2,6 +2,7 @@
 import { strict as assert } from 'node:assert';
 import type { FixReportsClient } from '../../src/api/client';
 import type { Sandbox } from '../sandbox/server';
+import { compareTimestamps } from '../../src/api/paging';
 import { observe } from '../support/evidence';
 import { captureLog, collect, rejectsWith, useSandbox } from './helpers';
 
@@ -125,5 +126,18 @@ describe('paging: v5 issues', () => {
     setTimeout(() => controller.abort(), 200);
     await rejectsWith(run, 'cancelled');
     assert.ok(Date.now() - started < 5_000, 'cancellation did not wait for the slow page');
+  });
+});
+
+describe('paging: timestamp order', () => {
+  it('compares same-shaped timestamps as text and others by time', () => {
+    assert.ok(compareTimestamps('2026-11-01T12:00:00.000001+00:00', '2026-11-01T12:00:00.000002+00:00') < 0);
+    assert.ok(compareTimestamps('2026-11-02T00:00:00.000000+00:00', '2026-11-01T23:59:59.999999+00:00') > 0);
+    assert.equal(compareTimestamps('2026-11-01T12:00:00.5Z', '2026-11-01T12:00:00.5Z'), 0);
+    // Different offsets: parsed. 12:00+02:00 is 10:00 UTC, before 11:00 UTC.
+    assert.ok(compareTimestamps('2026-11-01T12:00:00.000000+02:00', '2026-11-01T11:00:00.000000+00:00') < 0);
+    // Different precision: parsed.
+    assert.ok(compareTimestamps('2026-11-01T12:00:00.5+00:00', '2026-11-01T12:00:00.250000+00:00') > 0);
+    assert.equal(compareTimestamps('garbage', '2026-11-01T12:00:00Z'), 0, 'not comparable');
   });
 });
