@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import { describeUrl } from './baseUrl';
 import { ServiceError } from './errors';
 import type { Logger } from './log';
+import { cleanText } from '../model/format';
 import { undici } from './undici';
 
 export interface RetryPolicy {
@@ -197,7 +198,7 @@ export function serverMessage(body: Buffer): string | undefined {
 
 /** Server text shown in a message: controls removed, whitespace folded, length capped. */
 export function oneLine(text: string, max: number): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = cleanText(text);
   const points = Array.from(flat);
   return points.length <= max ? flat : `${points.slice(0, max - 1).join('')}…`;
 }

@@ -1,7 +1,7 @@
 // A searchable pick of the loaded false positives (type, rule id, summary). When none is
 // loaded yet, the user first picks a report, which is loaded for them.
 import * as vscode from 'vscode';
-import { readableIssueType, readableVendor } from '../model/format';
+import { cleanText, readableIssueType, readableVendor } from '../model/format';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from '../editor/services';
 
@@ -30,7 +30,7 @@ export async function pickFalsePositive(s: Services): Promise<FalsePositiveRef |
   const ordered = [...refs.filter(sameLanguage), ...refs.filter((r) => !sameLanguage(r))];
   const items = ordered.map((ref): Item => ({
     label: readableIssueType(ref.issue.issueType),
-    description: `${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${ref.issue.issueLanguage}` : ''}`,
+    description: cleanText(`${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${ref.issue.issueLanguage}` : ''}`),
     detail: detailOf(s, ref),
     ref,
   }));
@@ -61,8 +61,8 @@ function languageOf(id: string | null | undefined): string | undefined {
 function detailOf(s: Services, ref: FalsePositiveRef): string {
   const summary = ref.issue.fpId ? s.store.knownSummary(ref.issue.fpId)?.text : undefined;
   const text = summary ?? ref.issue.fpDescription ?? '';
-  // QuickPick renders plain text; keep it to one short line.
-  return text.replace(/\s+/g, ' ').slice(0, 200);
+  // QuickPick renders plain text, but bidi or control characters would still reorder it.
+  return cleanText(text).slice(0, 200);
 }
 
 async function prefetchSummaries(s: Services, items: Item[], update: () => void): Promise<void> {

@@ -20,7 +20,7 @@ const SPECIAL_WORDS: ReadonlyMap<string, string> = new Map([
 const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'of', 'on', 'or', 'the', 'to', 'via', 'with']);
 
 // C0/C1 controls, zero-width characters, bidi embeddings/overrides/isolates (Trojan Source), BOM.
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 const MAX_NAME_LENGTH = 80;
 
