@@ -2,7 +2,7 @@
 // received, until hasNextPage is false or absent. The spec does not say whether the cursor
 // issue comes back, so pages are deduped by id; a page that brings nothing new while the
 // service still claims more is a stalled cursor and ends the loop with an error.
-import { parseTimestamp } from '../model/time';
+import { Chronology } from './chronology';
 import { ServiceError } from './errors';
 import { silentLogger, type Logger } from './log';
 import { RecentIds } from './recentIds';
@@ -40,21 +40,22 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
   };
   const seen = new RecentIds(options.dedupeWindow ?? 10 * PAGE_LIMIT);
   let cursor: string | undefined;
-  let latest: string | null = null;
+  const chronology = new Chronology();
   for (let page = 1; ; page++) {
     if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
     const body = await fetchPage(cursor, signal);
     const items = body.vulnerability_report_issue;
-    const fresh: Issue[] = [];
+    // The decoded array is ours; it is copied only when a repeat has to be left out.
+    let fresh = items;
     let wentBack = false;
-    for (const issue of items) {
-      if (!seen.addIfNew(issue.id)) continue;
-      fresh.push(issue);
-      const created = issue.createdAt;
-      if (created === null) continue;
-      const order = latest === null ? 1 : compareTimestamps(created, latest);
-      if (order < 0) wentBack = true;
-      else if (order > 0) latest = created;
+    for (let i = 0; i < items.length; i++) {
+      const issue = items[i]!;
+      if (!seen.addIfNew(issue.id)) {
+        if (fresh === items) fresh = items.slice(0, i);
+        continue;
+      }
+      if (fresh !== items) fresh.push(issue);
+      if (issue.createdAt !== null && !chronology.note(issue.createdAt)) wentBack = true;
     }
     const repeats = items.length - fresh.length;
     const expectedRepeats = cursor !== undefined && items[0]?.id === cursor ? 1 : 0;
@@ -72,28 +73,4 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
     }
     cursor = last;
   }
-}
-
-/**
- * Chronological order of two service timestamps: <0, 0 (equal or not comparable), >0. Two in
- * the service's own shape with the same length and offset compare as text (ISO 8601 sorts
- * that way), which spares parsing every issue's date; any other pair is parsed.
- */
-export function compareTimestamps(a: string, b: string): number {
-  if (sameShape(a, b)) return a < b ? -1 : a > b ? 1 : 0;
-  const x = parseTimestamp(a)?.ms;
-  const y = parseTimestamp(b)?.ms;
-  return x === undefined || y === undefined ? 0 : x - y;
-}
-
-// YYYY-MM-DDThh:mm:ss[.f…](Z|±hh:mm): the separators at these places, the same offset text.
-const SEPARATORS: readonly [number, number][] = [[4, 45], [7, 45], [10, 84], [13, 58], [16, 58]];
-
-function sameShape(a: string, b: string): boolean {
-  const n = a.length;
-  if (n !== b.length || n < 20) return false;
-  for (const [at, code] of SEPARATORS) if (a.charCodeAt(at) !== code || b.charCodeAt(at) !== code) return false;
-  const offset = a.charCodeAt(n - 1) === 90 ? 1 : 6; // "Z" or "+hh:mm"
-  for (let i = n - offset; i < n; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
-  return true; // malformed digits could only mis-order a warning, never lose an issue
 }

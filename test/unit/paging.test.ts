@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import type { FixReportsClient } from '../../src/api/client';
 import type { Sandbox } from '../sandbox/server';
-import { compareTimestamps } from '../../src/api/paging';
+import { Chronology, compareTimestamps } from '../../src/api/chronology';
 import { observe } from '../support/evidence';
 import { captureLog, collect, rejectsWith, useSandbox } from './helpers';
 
@@ -139,5 +139,22 @@ describe('paging: timestamp order', () => {
     // Different precision: parsed.
     assert.ok(compareTimestamps('2026-11-01T12:00:00.5+00:00', '2026-11-01T12:00:00.250000+00:00') > 0);
     assert.equal(compareTimestamps('garbage', '2026-11-01T12:00:00Z'), 0, 'not comparable');
+    // No offset: still compared (read as UTC).
+    assert.ok(compareTimestamps('2026-11-01T12:00:00.002', '2026-11-01T12:00:00.001') > 0);
+  });
+
+  it('notes timestamps and says which go back in time, whatever their shapes', () => {
+    const chronology = new Chronology();
+    const went = (t: string) => !chronology.note(t);
+    assert.equal(went('2026-11-01T12:00:00.000001+00:00'), false, 'the first');
+    assert.equal(went('2026-11-01T12:00:00.000001+00:00'), false, 'equal is not older');
+    assert.equal(went('2026-11-01T12:00:00.000002+00:00'), false);
+    assert.equal(went('2026-11-01T12:00:00.000001+00:00'), true, 'same shape, older');
+    assert.equal(went('2026-11-01T13:59:59.000000+02:00'), true, 'other offset: 11:59:59 UTC is older');
+    assert.equal(went('2026-11-01T12:00:01Z'), false, 'other shape, later');
+    assert.equal(went('2026-11-01T12:00:00.9Z'), true, 'after a change of shape the new latest is the reference');
+    assert.equal(went('2026-11-01T12:00:02Z'), false);
+    assert.equal(went('garbage'), false, 'not comparable is not older');
+    assert.equal(went('2026-11-01T12:00:01Z'), true, 'and leaves the latest as it was');
   });
 });
