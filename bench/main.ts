@@ -25,7 +25,8 @@ type CaseId = (typeof CASES)[number];
 const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
 
   --cases LIST     comma-separated subset of ${CASES.join(',')} (default: all)
-  --runs N         runs of the fast variants (default 7, at least 5 recommended)
+  --runs N         runs of the fast variants (default 7, at least 5 recommended;
+                   case 1 runs 2N+1 pairs)
   --slow-runs N    runs of curl + jq loops (default 3)
   --editor-runs N  code-server launches for the tree and activation cases (default 3)
   --no-profile     skip the CPU profiles / heap snapshot (faster; no "what dominates")

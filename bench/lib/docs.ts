@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import type { SandboxInfo } from './sandboxProcess';
 import { jsonLine, markdownTable } from './report';
 import type { CaseResult } from './result';
+import { pagingPairs } from '../cases/paging';
 
 export interface RunInfo {
   totalMs: number;
@@ -23,8 +24,8 @@ const METHOD: Record<string, (info: RunInfo) => string> = {
     `All ${i.sandbox.issues.toLocaleString('en-US')} issues of one report, ${Math.ceil(i.sandbox.issues / i.sandbox.pageSize)} pages of ${i.sandbox.pageSize}, three ways: ` +
     '`FixReportsClient.issuePages` (a new client per run: UTF-8 check, JSON.parse, schema decoding, dedupe, order check); ' +
     'the floor, a bare loop of `undici.request` + `JSON.parse` that checks nothing; and `bench/curl-jq.sh pages`, one `curl` and one `jq` per page. ' +
-    `The client and the bare loop run in the bench process, interleaved in alternating order, after one warm-up each, ${i.runs} runs; curl + jq ${i.slowRuns} runs. ` +
-    'Ratios are against the bare loop measured in the same run; the target (≤ 1.15×) is on wall time. ' +
+    `The client and the bare loop run in the bench process as ${pagingPairs(i.runs)} pairs of back-to-back runs (alternating which goes first), after one warm-up each; curl + jq ${i.slowRuns} runs. ` +
+    'Ratios are against the bare loop measured in the same run. The target (≤ 1.15×) is on wall time, checked on the median of the per-pair ratios (each client run over the bare run next to it), which drift on the machine disturbs less than the ratio of the two medians; both are in the table. ' +
     'The CPU time of the bench process during each loop is shown beside it: it excludes the service, so it shows the client’s own overhead more sharply, and it includes V8’s background GC and compiler threads.',
   memory: (i) =>
     `A fresh \`node --expose-gc\` process per run (${i.runs} runs) loads the report detail (fixes) into a \`ReportModel\` and adds every issue page, as the editor does. ` +

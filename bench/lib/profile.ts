@@ -48,7 +48,7 @@ const RULES: Array<[RegExp, string]> = [
   [/node:internal\/encoding|undici\/lib\/api\/readable\.js chunksDecode|node:buffer (toString|isUtf8|_copyActual)/, 'UTF-8 decode + body copy'],
   [/valibot/, 'schema validation (valibot)'],
   [/api\/issuePageDecoder\.js/, 'issue decoding (fast path)'],
-  [/api\/(paging|recentIds)\.js/, 'paging checks (dedupe, order)'],
+  [/api\/(paging|recentIds|chronology)\.js/, 'paging checks (dedupe, order)'],
   [/api\/(client|transport|responses|baseUrl|decode|network)\.js/, 'client plumbing (requests, envelopes)'],
   [/undici|node:net|node:internal\/stream|node:_http|stream_base_commons|writeLatin1String|writeUtf8String|node:internal\/abort_controller|node:internal\/url|node:internal\/timers/, 'HTTP (undici, sockets, streams)'],
   [/src\/model\//, 'model (src/model)'],

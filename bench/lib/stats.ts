@@ -12,7 +12,8 @@ export interface Summary {
   samples: number[];
 }
 
-export function summarize(samples: readonly number[]): Summary {
+/** `digits`: decimals kept (ratios need 3, so that 1.154 does not pass as 1.15). */
+export function summarize(samples: readonly number[], digits = 2): Summary {
   if (samples.length === 0) throw new Error('summarize: no samples');
   const sorted = [...samples].sort((a, b) => a - b);
   const median = quantile(sorted, 0.5);
@@ -20,13 +21,13 @@ export function summarize(samples: readonly number[]): Summary {
   const p75 = quantile(sorted, 0.75);
   return {
     runs: sorted.length,
-    median: round(median),
-    min: round(sorted[0]!),
-    max: round(sorted[sorted.length - 1]!),
-    p25: round(p25),
-    p75: round(p75),
+    median: round(median, digits),
+    min: round(sorted[0]!, digits),
+    max: round(sorted[sorted.length - 1]!, digits),
+    p25: round(p25, digits),
+    p75: round(p75, digits),
     spreadPct: median === 0 ? 0 : round(((p75 - p25) / 2 / median) * 100, 1),
-    samples: samples.map((s) => round(s)),
+    samples: samples.map((s) => round(s, digits)),
   };
 }
 

@@ -100,6 +100,17 @@ describe('cli: security-fix-reports', function () {
     assert.equal(ids[99_999], sandbox.dataset.issueAt(bigReport, 99_999).id);
   });
 
+  it('writes one JSON array across pages and stops at --limit mid-page, in either format', async () => {
+    const expected = Array.from({ length: 2_500 }, (_, i) => sandbox.dataset.issueAt(bigReport, i).id);
+    const json = await cli(['issues', '--fix-report', bigReport, '--format', 'json', '--limit', '2500'], env);
+    assert.equal(json.code, 0, json.stderr);
+    assert.deepEqual((JSON.parse(json.stdout) as { id: string }[]).map((i) => i.id), expected, 'three pages, in order, once each');
+    const jsonl = await cli(['issues', '--fix-report', bigReport, '--format', 'jsonl', '--limit', '1500'], env);
+    assert.equal(jsonl.code, 0, jsonl.stderr);
+    assert.ok(jsonl.stdout.endsWith('}\n'), 'ends with a complete line');
+    assert.deepEqual(jsonl.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), expected.slice(0, 1_500));
+  });
+
   it('filters issues by state and writes a valid JSON array', async () => {
     const { report } = fpIssue();
     const result = await cli(['issues', '--fix-report', report.id, '--state', 'FalsePositive', '--format', 'json'], env);
