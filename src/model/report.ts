@@ -55,6 +55,8 @@ export class ReportModel {
   private readonly allFindings: Finding[] = [];
   private readonly findingsByFix = new Map<string, Finding[]>();
   private readonly findingsByIssue = new Map<string, Finding[]>();
+  /** One copy of each rule id and issue type: JSON.parse shares only short strings (bench/, case 2). */
+  private readonly sharedTexts = new Map<string, string>();
 
   constructor(detail: FixReportDetail) {
     this.report = detail;
@@ -81,7 +83,8 @@ export class ReportModel {
 
   /**
    * Adds one page of v5 issues. Issues whose id was already added are ignored, so
-   * re-delivered pages (a retried request, an inclusive cursor) change nothing.
+   * re-delivered pages (a retried request, an inclusive cursor) change nothing. The model
+   * keeps the issue objects: repeated texts in them are replaced by one shared copy.
    */
   addIssues(issues: Iterable<Issue>): AddIssuesResult {
     let added = 0;
@@ -94,6 +97,8 @@ export class ReportModel {
         duplicates++;
         continue;
       }
+      issue.vendorIssueId = this.shared(issue.vendorIssueId);
+      issue.issueType = this.shared(issue.issueType);
       this.issuesById.set(issue.id, issue);
       added++;
       const listedBy = this.listedBy.get(issue.id);
@@ -186,6 +191,15 @@ export class ReportModel {
       issueId,
       message: `Issue ${issueId} is listed by fix ${first} and by fix ${fixId}; it is shown under fix ${first}.`,
     }]);
+  }
+
+  /** The first copy seen of `text`; past 10,000 distinct texts they are not repeated ones, and are kept as they are. */
+  private shared(text: string | null): string | null {
+    if (text === null) return null;
+    const known = this.sharedTexts.get(text);
+    if (known !== undefined) return known;
+    if (this.sharedTexts.size < 10_000) this.sharedTexts.set(text, text);
+    return text;
   }
 
   private knownFixId(fixId: string | null): string | undefined {

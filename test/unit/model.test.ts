@@ -370,6 +370,16 @@ describe('model/report ReportModel', () => {
     assert.equal(model.issue('I1')?.createdAt, ts, 'the first copy of a duplicate is kept');
   });
 
+  it('keeps every value of the issues it holds while sharing repeated rule ids and types', () => {
+    const rule = (n: number) => ['java', 'security', 'sql-injection', String(n % 3)].join('.'); // a new string each time
+    const page = Array.from({ length: 30 }, (_, n) =>
+      issue({ id: `S${n}`, vendorIssueId: n % 5 === 0 ? null : rule(n), issueType: n % 7 === 0 ? null : `SQL_${'Injection'.slice(0, 9 - (n % 2))}`, fix: null }));
+    const before = structuredClone(page);
+    const model = groupReport(report());
+    model.addIssues(page);
+    assert.deepEqual(page.map((i) => model.issue(i.id)), before);
+  });
+
   it('reports each inconsistency as a finding instead of throwing', () => {
     const model = groupReport(report());
     model.addIssues(page1());
