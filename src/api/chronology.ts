@@ -5,11 +5,12 @@ import { parseTimestamp } from '../model/time';
 
 /** Tracks the latest timestamp seen and says when one goes back in time. */
 export class Chronology {
+  /** The latest readable timestamp noted; null until one is. */
   private latest: string | null = null;
   /** Characters of the latest's offset ("Z": 1, "+hh:mm": 6) when it has the service's shape; 0 otherwise. */
   private latestOffset = 0;
 
-  /** Notes a timestamp; false when it is older than the latest one noted. */
+  /** Notes a timestamp; false when it is older than the latest one noted. Unreadable ones are never older. */
   note(created: string): boolean {
     const latest = this.latest;
     if (latest !== null && this.latestOffset > 0 && created.length === latest.length && hasSeparators(created) && sameTail(created, latest, this.latestOffset)) {
@@ -17,13 +18,18 @@ export class Chronology {
       this.latest = created; // later or equal: the shape is the same
       return true;
     }
-    const order = latest === null ? 1 : compareTimestamps(created, latest);
-    if (order < 0) return false;
-    if (order > 0) {
-      this.latest = created;
-      this.latestOffset = serviceOffset(created);
+    if (latest === null) {
+      if (parseTimestamp(created) !== undefined) this.adopt(created);
+      return true;
     }
-    return true;
+    const order = compareTimestamps(created, latest);
+    if (order > 0) this.adopt(created);
+    return order >= 0;
+  }
+
+  private adopt(created: string): void {
+    this.latest = created;
+    this.latestOffset = serviceOffset(created);
   }
 }
 

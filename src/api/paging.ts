@@ -62,10 +62,12 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
     if (items.length > PAGE_LIMIT) warn(`Page ${page} holds ${items.length} issues, more than the ${PAGE_LIMIT} the spec allows; all were kept.`);
     if (repeats > expectedRepeats && fresh.length > 0) warn(`Page ${page} repeated ${repeats} issue(s) already received; each issue is listed once.`);
     if (wentBack) warn(`Page ${page} holds issues older than earlier ones although results should be chronological; nothing was lost, but the service's order is not reliable.`);
+    // Read before yielding: the consumer may change the array it is given (it may be `items`).
+    const last = items[items.length - 1]?.id;
+    const freshCount = fresh.length;
     yield { page, issues: fresh, received: items.length, hasNextPage: body.hasNextPage === true };
     if (body.hasNextPage !== true) return;
-    const last = items[items.length - 1]?.id;
-    if (fresh.length === 0 || last === undefined || last === cursor) {
+    if (freshCount === 0 || last === undefined || last === cursor) {
       throw new ServiceError(
         'stalled-cursor',
         `Paging stalled at page ${page}: the service says more issues follow but sent ${items.length === 0 ? 'an empty page' : 'only issues already received'}. Stopped to avoid an endless loop; the results so far are incomplete. Try again later or report it to the service's operators.`,

@@ -51,6 +51,19 @@ describe('paging: v5 issues', () => {
     assert.equal(sandbox.requests.length, 1);
   });
 
+  it('pages on from what the service sent, whatever the consumer does to the arrays it is given', async () => {
+    for (const cursor of ['exclusive', 'inclusive'] as const) {
+      sandbox.options.cursor = cursor;
+      const ids: string[] = [];
+      for await (const page of client.issuePages({ fixReportId: reportId })) {
+        ids.push(...page.issues.map((i) => i.id));
+        page.issues.reverse();
+        page.issues.length = 0;
+      }
+      assert.deepEqual(ids, expected, `${cursor} cursor`);
+    }
+  });
+
   it('stops with a clear error when hasNextPage is true on an empty page', async () => {
     sandbox.faults.add({ route: 'issues', skip: 1, fault: { kind: 'empty-page-has-next' } });
     const seen: string[] = [];
@@ -156,5 +169,10 @@ describe('paging: timestamp order', () => {
     assert.equal(went('2026-11-01T12:00:02Z'), false);
     assert.equal(went('garbage'), false, 'not comparable is not older');
     assert.equal(went('2026-11-01T12:00:01Z'), true, 'and leaves the latest as it was');
+
+    const startsUnreadable = new Chronology();
+    assert.equal(startsUnreadable.note('not a date'), true);
+    assert.equal(startsUnreadable.note('2026-11-01T12:00:02Z'), true);
+    assert.equal(startsUnreadable.note('2026-11-01T12:00:01Z'), false, 'an unreadable first timestamp does not switch the check off');
   });
 });
