@@ -1,7 +1,7 @@
 // Whether issues arrive in chronological order (spec §4.3), checked on every issue of every
 // page, so the common case — timestamps in the service's own shape — costs one string
 // comparison: ISO 8601 text of the same shape sorts as its time does.
-import { parseTimestamp } from '../model/time';
+import { hasServiceSeparators, parseTimestamp } from '../model/time';
 
 /** Tracks the latest timestamp seen and says when one goes back in time. */
 export class Chronology {
@@ -13,7 +13,7 @@ export class Chronology {
   /** Notes a timestamp; false when it is older than the latest one noted. Unreadable ones are never older. */
   note(created: string): boolean {
     const latest = this.latest;
-    if (latest !== null && this.latestOffset > 0 && created.length === latest.length && hasSeparators(created) && sameTail(created, latest, this.latestOffset)) {
+    if (latest !== null && this.latestOffset > 0 && created.length === latest.length && hasServiceSeparators(created) && sameTail(created, latest, this.latestOffset)) {
       if (created < latest) return false;
       this.latest = created; // later or equal: the shape is the same
       return true;
@@ -39,24 +39,22 @@ export class Chronology {
  */
 export function compareTimestamps(a: string, b: string): number {
   const offset = serviceOffset(b);
-  if (offset > 0 && a.length === b.length && hasSeparators(a) && sameTail(a, b, offset)) return a < b ? -1 : a > b ? 1 : 0;
+  if (offset > 0 && a.length === b.length && hasServiceSeparators(a) && sameTail(a, b, offset)) return a < b ? -1 : a > b ? 1 : 0;
   const x = parseTimestamp(a)?.ms;
   const y = parseTimestamp(b)?.ms;
   return x === undefined || y === undefined ? 0 : x - y;
 }
 
-/** YYYY-MM-DDThh:mm:ss[.f…](Z|±hh:mm): the length of the offset text, or 0 for another shape. */
+/**
+ * YYYY-MM-DDThh:mm:ss[.f…](Z|±hh:mm): the length of the offset text, or 0 for another shape.
+ * Malformed digits could only mis-order a warning, never lose an issue.
+ */
 function serviceOffset(text: string): number {
-  if (!hasSeparators(text)) return 0;
+  if (!hasServiceSeparators(text)) return 0;
   const n = text.length;
   if (text.charCodeAt(n - 1) === 90) return 1; // Z
   const sign = text.charCodeAt(n - 6);
   return (sign === 43 || sign === 45) && text.charCodeAt(n - 3) === 58 ? 6 : 0; // ±hh:mm
-}
-
-/** The separators of YYYY-MM-DDThh:mm:ss at their places. Malformed digits could only mis-order a warning, never lose an issue. */
-function hasSeparators(t: string): boolean {
-  return t.length >= 20 && t.charCodeAt(4) === 45 && t.charCodeAt(7) === 45 && t.charCodeAt(10) === 84 && t.charCodeAt(13) === 58 && t.charCodeAt(16) === 58;
 }
 
 /** The same last `count` characters (the offset). */

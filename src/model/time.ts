@@ -61,9 +61,7 @@ export function parseTimestamp(text: string | null | undefined): Instant | undef
  */
 function serviceShapeMs(text: string): number | undefined {
   const n = text.length;
-  if (n < 20 || n > 35 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) {
-    return undefined;
-  }
+  if (n > 35 || !hasServiceSeparators(text)) return undefined;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
@@ -96,6 +94,11 @@ function serviceShapeMs(text: string): number | undefined {
     offsetMinutes = (sign === 45 ? -1 : 1) * (oh * 60 + om);
   } else return undefined;
   return Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * MS_PER_MINUTE;
+}
+
+/** At least 20 characters with the separators of YYYY-MM-DDThh:mm:ss in their places (the digits are not checked). */
+export function hasServiceSeparators(t: string): boolean {
+  return t.length >= 20 && t.charCodeAt(4) === 45 && t.charCodeAt(7) === 45 && t.charCodeAt(10) === 84 && t.charCodeAt(13) === 58 && t.charCodeAt(16) === 58;
 }
 
 /** The decimal number in text[at, at+count), or -1 if one of those is not an ASCII digit. */
