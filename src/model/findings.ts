@@ -2,7 +2,7 @@
 // Odd data is reported as findings for the UI and the log, never thrown: a report with one
 // inconsistent fix is still worth showing.
 import type { Fix, FixReportSummary, Issue } from '../api/schemas';
-import { cleanText } from './format';
+import { cleanText, oneLine } from '../common/text';
 import { falsePositiveBasis, hasFalsePositiveState } from './issue';
 import { parseTimestamp } from './time';
 
@@ -171,8 +171,7 @@ function checkTimestamp(
 /** Server text inside a message: cleaned of control/bidi characters, truncated, quoted. */
 export function quote(text: string | null): string {
   if (text === null) return 'null';
-  const clean = cleanText(text);
-  return JSON.stringify(clean.length > 40 ? `${clean.slice(0, 39)}…` : clean);
+  return JSON.stringify(oneLine(text, 40));
 }
 
 function isBlank(text: string | null): boolean {

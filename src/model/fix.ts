@@ -2,7 +2,8 @@
 // decoded wire types only; odd data (missing users, bad dates) degrades to nulls and counts,
 // never to exceptions. Consistency problems are reported by ./findings.
 import type { Download, Fix, FixRating, ScmSubmitFixRequest, User } from '../api/schemas';
-import { cleanText, httpUrl, readableIssueType } from './format';
+import { cleanText } from '../common/text';
+import { httpUrl, readableIssueType } from './format';
 import { compareNewestFirst, compareOptionalInstants, parseTimestamp, timeRange, type Instant } from './time';
 
 /** The confidence values the spec defines (§2.3). */

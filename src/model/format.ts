@@ -2,6 +2,7 @@
 // Everything here is pure and locale-independent so tests and the CLI print the same text.
 // Server text stays untrusted: these helpers drop control and bidi characters, but views
 // must still escape what they render (MarkdownString.appendText and friends).
+import { cleanText, truncate } from '../common/text';
 
 /** Acronyms kept upper-case in readable names. */
 const ACRONYMS = new Set([
@@ -19,15 +20,7 @@ const SPECIAL_WORDS: ReadonlyMap<string, string> = new Map([
 /** Short words left lower-case inside a title ("Use of Hardcoded Password"). */
 const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'of', 'on', 'or', 'the', 'to', 'via', 'with']);
 
-// C0/C1 controls, zero-width characters, bidi embeddings/overrides/isolates (Trojan Source), BOM.
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
-
 const MAX_NAME_LENGTH = 80;
-
-/** Replaces control, zero-width and bidi characters by spaces and collapses whitespace. */
-export function cleanText(text: string): string {
-  return text.replace(UNSAFE_CHARS, ' ').replace(/\s+/g, ' ').trim();
-}
 
 /**
  * A readable issue category: `SQL_Injection` → "SQL Injection", `Path_Traversal` →
@@ -144,6 +137,4 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
+

@@ -1,6 +1,7 @@
 // The list of fix reports: order, expiry and the one-line summary the tree shows.
 import type { FixReportSummary } from '../api/schemas';
-import { cleanText, readableVendor, relativeTime } from './format';
+import { cleanText } from '../common/text';
+import { readableVendor, relativeTime } from './format';
 import { remoteMatcher } from './remote';
 import { parseTimestamp, type Instant } from './time';
 

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { FixReportSummary, Issue } from '../api/schemas';
 import type { FixView } from '../model/fix';
-import { cleanText, readableIssueType } from '../model/format';
+import { cleanText } from '../common/text';
+import { readableIssueType } from '../model/format';
 import { isFalsePositive } from '../model/issue';
 import { summaryLine } from '../model/reportList';
 import type { ReportModel } from '../model/report';
