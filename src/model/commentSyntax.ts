@@ -1,9 +1,11 @@
-// How to write one single-line comment in each language, keyed by VS Code language id, and
-// which sequences in the comment's text would end it early, extend it onto the next line or
-// turn it into something other than a comment. Only languages whose syntax we are sure of
-// are listed; anything else is `undefined` and the editor layer refuses or falls back to
-// `editor.action.addCommentLine`. Deliberately absent: vue and svelte (the right syntax
-// depends on whether the line is in the template, script or style block), json (no comments).
+// How to write one single-line comment in each language, keyed by VS Code language id; which
+// sequences in the comment's text would end it early, extend it onto the next line or turn it
+// into something other than a comment; which ASCII characters server text may not bring into
+// it (the per-language part of the allowlist in sanitize.ts); how a line continues; and which
+// parser proves an insertion harmless (model/proof). Only languages whose syntax we are sure of
+// are listed; anything else is `undefined` and the editor refuses. Deliberately absent: vue,
+// svelte, astro, markdown and template languages (erb, ejs, jsp, razor, handlebars, jinja):
+// the right syntax depends on the block the line is in and no parser here can prove it.
 
 /** A sequence the comment text must not contain, and what it would do. */
 export interface Hazard {
@@ -24,6 +26,8 @@ export interface BlockCommentForm {
   readonly open: string;
   readonly close: string;
   readonly hazards: readonly Hazard[];
+  /** Appended to a line without the separating space (JSX: a space there is a text child). */
+  readonly tight?: boolean;
 }
 
 export type CommentForm = LineCommentForm | BlockCommentForm;
@@ -36,6 +40,22 @@ export interface CommentSyntax {
   readonly endOfLine: boolean;
   /** Hazards for the text in any form (magic comments, directives). */
   readonly hazards: readonly Hazard[];
+  /** ASCII characters server text may not bring into a comment here, each with why. */
+  readonly refused: ReadonlyMap<string, string>;
+  /** A line ending like this continues onto the next one (so nothing may go between them). */
+  readonly continuation: { readonly pattern: RegExp; readonly name: string } | undefined;
+  /** The grammar that proves an insertion code-neutral (model/proof), if there is one. */
+  readonly parser: ParserId | undefined;
+}
+
+/** The tree-sitter grammars VS Code ships (@vscode/tree-sitter-wasm) that model/proof loads. */
+export const GRAMMARS = ['javascript', 'typescript', 'tsx', 'php', 'bash', 'powershell', 'python', 'go', 'java', 'c-sharp', 'cpp', 'ruby', 'rust', 'css'] as const;
+export type GrammarId = (typeof GRAMMARS)[number];
+/** Parsers model/proof knows: those grammars, parse5 for HTML and yaml for YAML. */
+export type ParserId = GrammarId | 'html' | 'yaml';
+
+export function isGrammar(parser: ParserId | undefined): parser is GrammarId {
+  return (GRAMMARS as readonly string[]).includes(parser ?? '');
 }
 
 const literal = (s: string) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -134,71 +154,108 @@ interface Entry {
   forms: CommentForm[];
   endOfLine?: boolean;
   hazards?: Hazard[];
+  refused?: Record<string, string>;
+  continuation?: { pattern: RegExp; name: string } | null;
+  parser?: ParserId;
 }
+
+// ASCII characters refused per language (the hazard table beside the allowlist).
+const MARKUP_REFUSED = {
+  '<': "'<' can open a tag or a processing instruction ('<?php', '</script>') in this file",
+  '>': "'>' can close a tag or a processing instruction ('?>', '-->') in this file",
+};
+const JSX_REFUSED = {
+  '{': "'{' opens a JSX expression, which runs as code, when the line is JSX text",
+  '}': "'}' closes a JSX expression",
+  ...MARKUP_REFUSED,
+};
+const TEMPLATE_REFUSED = {
+  '{': "'{{', '${{' and '{%' are template expressions (GitHub Actions, Helm, Jinja) evaluated even inside comments",
+  '}': "'}}' ends a template expression",
+};
+const BATCH_REFUSED = {
+  '%': "cmd expands '%' even in REM lines ('%~' aborts the script)",
+  '!': "cmd expands '!' with delayed expansion on",
+  '^': "'^' is cmd's escape and line continuation",
+  '&': "'&' chains a command when the REM line is joined to another",
+  '|': "'|' pipes into a command when the REM line is joined to another",
+  ...MARKUP_REFUSED,
+};
+const MAKE_REFUSED = { $: "make expands '$' in recipe lines before the shell sees the comment" };
+
+const BACKSLASH = { pattern: /\\[ \t]*$/, name: 'a trailing backslash (\\)' };
+const CARET = { pattern: /\^[ \t]*$/, name: "a trailing caret (^), cmd's line continuation" };
+const BACKTICK = { pattern: /`[ \t]*$/, name: "a trailing backtick (`), PowerShell's line continuation" };
 
 const cStyle: Entry = { forms: [line('//'), block('/*', '*/')] };
 const cStyleNesting: Entry = { forms: [line('//'), nestingBlock('/*', '*/')] };
-const cPreprocessed: Entry = { forms: [line('//', H.lineSplice), block('/*', '*/')] };
+const cPreprocessed: Entry = { forms: [line('//', H.lineSplice), block('/*', '*/')], parser: 'cpp' };
 const javaLike: Entry = { forms: [line('//', H.unicodeEscape), block('/*', '*/', H.unicodeEscape)] };
 const hash: Entry = { forms: [line('#')] };
 const hashAtLineStart: Entry = { forms: [line('#')], endOfLine: false };
 // XML forbids a comment ending in '-' ('--->'); the space before '-->' already rules that out.
-const markup: Entry = { forms: [block('<!--', '-->', H.markupDashes)] };
+const markup: Entry = { forms: [block('<!--', '-->', H.markupDashes)], refused: MARKUP_REFUSED };
+// In JSX children only `{/* … */}` is a comment; the parser decides which form a line takes.
+const jsxForm: BlockCommentForm = { ...block('{/*', '*/}'), tight: true };
+const jsx = (parser: ParserId): Entry => ({ forms: [line('//'), block('/*', '*/'), jsxForm], refused: JSX_REFUSED, parser });
+const yamlLike: Entry = { forms: [line('#')], refused: TEMPLATE_REFUSED, parser: 'yaml' };
 
 const TABLE: Readonly<Record<string, Entry>> = {
-  javascript: cStyle,
-  javascriptreact: cStyle,
-  typescript: cStyle,
-  typescriptreact: cStyle,
+  // Plain .js files may hold JSX (React projects without .jsx), so they get its hazards too.
+  javascript: jsx('javascript'),
+  javascriptreact: jsx('javascript'),
+  typescript: { ...cStyle, parser: 'typescript' },
+  typescriptreact: jsx('tsx'),
   jsonc: cStyle,
-  csharp: { ...cStyle, hazards: [H.csharpGenerated] },
+  csharp: { ...cStyle, hazards: [H.csharpGenerated], parser: 'c-sharp' },
   solidity: cStyle,
-  java: javaLike,
+  java: { ...javaLike, parser: 'java' },
   groovy: javaLike,
   scala: { forms: [line('//', H.unicodeEscape), nestingBlock('/*', '*/', H.unicodeEscape)] },
   kotlin: cStyleNesting,
   swift: cStyleNesting,
-  rust: cStyleNesting,
+  rust: { ...cStyleNesting, parser: 'rust' },
   dart: cStyleNesting,
-  go: { forms: [line('//'), block('/*', '*/')], hazards: [H.goBuild] },
+  go: { forms: [line('//'), block('/*', '*/')], hazards: [H.goBuild], parser: 'go' },
   c: cPreprocessed,
   cpp: cPreprocessed,
-  'cuda-cpp': cPreprocessed,
-  'objective-c': cPreprocessed,
-  'objective-cpp': cPreprocessed,
-  php: { forms: [line('//', H.phpClose), block('/*', '*/')] },
+  'cuda-cpp': { ...cPreprocessed, parser: undefined },
+  'objective-c': { ...cPreprocessed, parser: undefined },
+  'objective-cpp': { ...cPreprocessed, parser: undefined },
+  php: { forms: [line('//', H.phpClose), block('/*', '*/')], refused: MARKUP_REFUSED, parser: 'php' },
   fsharp: { forms: [line('//')] },
-  css: { forms: [block('/*', '*/')] },
+  css: { forms: [block('/*', '*/')], parser: 'css' },
   scss: { forms: [line('//'), block('/*', '*/', H.scssInterpolation)] },
   less: cStyle,
-  python: { forms: [line('#')], hazards: [H.pythonCoding] },
-  ruby: { forms: [line('#')], hazards: [H.rubyMagic] },
+  python: { forms: [line('#')], hazards: [H.pythonCoding], parser: 'python' },
+  ruby: { forms: [line('#')], hazards: [H.rubyMagic], parser: 'ruby' },
   perl: { forms: [line('#')], hazards: [H.perlLine] },
-  shellscript: hash,
+  shellscript: { ...hash, parser: 'bash' },
   r: hash,
   julia: { forms: [line('#'), nestingBlock('#=', '=#')] },
   elixir: hash,
   coffeescript: hash,
-  yaml: hash,
-  dockercompose: hash,
-  'github-actions-workflow': hash,
+  yaml: yamlLike,
+  dockercompose: yamlLike,
+  'github-actions-workflow': yamlLike,
   toml: hash,
   graphql: hash,
   cmake: hash,
-  powershell: { forms: [line('#'), block('<#', '#>')] },
+  powershell: { forms: [line('#'), block('<#', '#>')], continuation: BACKTICK, parser: 'powershell' },
   terraform: { forms: [line('#'), line('//'), block('/*', '*/')] },
   hcl: { forms: [line('#'), line('//'), block('/*', '*/')] },
   dockerfile: { forms: [line('#')], endOfLine: false, hazards: [H.dockerDirective] },
-  makefile: { forms: [line('#', H.makeSplice)], endOfLine: false, hazards: [H.makeDollar] },
+  makefile: { forms: [line('#', H.makeSplice)], endOfLine: false, hazards: [H.makeDollar], refused: MAKE_REFUSED },
   properties: hashAtLineStart,
   ini: { forms: [line(';')], endOfLine: false },
-  bat: { forms: [line('REM')], endOfLine: false, hazards: [H.batchSpecials] },
+  bat: { forms: [line('REM')], endOfLine: false, hazards: [H.batchSpecials], refused: BATCH_REFUSED, continuation: CARET },
   sql: { forms: [line('--'), nestingBlock('/*', '*/')] },
   lua: { forms: [line('--'), block('--[[', ']]')] },
-  haskell: { forms: [line('--', H.haddock), nestingBlock('{-', '-}')] },
+  haskell: { forms: [line('--', H.haddock), nestingBlock('{-', '-}', H.haddock)] },
   clojure: { forms: [line(';')] },
   erlang: { forms: [line('%')] },
-  html: markup,
+  // A line inside <script> or <style> takes that language's comment; the parser decides.
+  html: { forms: [...markup.forms, line('//'), block('/*', '*/')], refused: MARKUP_REFUSED, parser: 'html' },
   xml: markup,
   xsl: markup,
 };
@@ -216,6 +273,9 @@ export function commentSyntaxFor(languageId: string): CommentSyntax | undefined 
     forms: entry.forms,
     endOfLine: entry.endOfLine ?? true,
     hazards: [...EVERY_LANGUAGE, ...(entry.hazards ?? [])],
+    refused: new Map(Object.entries(entry.refused ?? {})),
+    continuation: entry.continuation === null ? undefined : (entry.continuation ?? BACKSLASH),
+    parser: entry.parser,
   };
   CACHE.set(languageId, syntax);
   return syntax;

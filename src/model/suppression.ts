@@ -3,8 +3,9 @@
 // template (user text) is checked too; then the finished comment is checked against the
 // language's hazards and against how the scanner will read it. Anything doubtful is
 // refused with a reason; nothing is quietly altered.
-import { commentSyntaxFor, findHazard, renderComment, type CommentSyntax, type Hazard } from './commentSyntax';
-import { checkServerText, SUMMARY_MAX_CODE_POINTS } from './sanitize';
+import { SUMMARY_MAX_CODE_POINTS } from '../common/text';
+import { commentSyntaxFor, findHazard, renderComment, type CommentForm, type CommentSyntax, type Hazard } from './commentSyntax';
+import { checkServerText } from './sanitize';
 
 export type Placement = 'line-above' | 'end-of-line';
 
@@ -30,7 +31,23 @@ export interface SuppressionSettings {
   default?: Partial<SuppressionStyle>;
 }
 
-export type SuppressionComment = { ok: true; line: string; placement: Placement } | { ok: false; reason: string };
+/** One way to write the comment: a form of the language (or of a context inside it, such as
+ * JSX children or a <script> block). The editor tries them in order and keeps the first one
+ * the parser proves harmless at the line (model/proof). */
+export interface CommentCandidate {
+  line: string;
+  placement: Placement;
+  form: CommentForm;
+}
+
+export type SuppressionComment =
+  | { ok: true; line: string; placement: Placement; candidates: CommentCandidate[] }
+  | {
+      ok: false;
+      reason: string;
+      /** The refusal is about server text: the comment may still be written without the summary. */
+      summaryRefused?: true;
+    };
 
 type Field = keyof SuppressionFields;
 const FIELDS: Readonly<Record<Field, { label: string; max: number }>> = {
@@ -52,6 +69,8 @@ export interface ScannerSyntax {
   readonly preferred: Placement;
   /** A default template for each placement where the scanner honours its directive. */
   readonly templates: Partial<Record<Placement, string>>;
+  /** The same without the summary, for when the summary is refused. */
+  readonly bareTemplates: Partial<Record<Placement, string>>;
   /** Where the directive is present at all (case-insensitive, to catch near misses). */
   readonly marker: RegExp;
   /** The ids the scanner would read from a comment line placed like this, or undefined
@@ -76,7 +95,8 @@ export const SCANNERS: readonly ScannerSyntax[] = [
     label: 'SonarQube',
     names: ['sonarqube', 'sonar', 'sonarcloud', 'sonarqube cloud'],
     preferred: 'end-of-line',
-    templates: { 'end-of-line': 'NOSONAR: {summary}' },
+    templates: { 'end-of-line': 'NOSONAR: {summary} (fp {fpId})' },
+    bareTemplates: { 'end-of-line': 'NOSONAR: false positive (fp {fpId})' },
     marker: /nosonar/i,
     read: (line) => (line.includes('NOSONAR') ? [] : undefined),
     unreadable: "SonarQube only recognises 'NOSONAR' in capitals",
@@ -88,8 +108,12 @@ export const SCANNERS: readonly ScannerSyntax[] = [
     names: ['semgrep', 'opengrep'],
     preferred: 'end-of-line',
     templates: {
-      'end-of-line': 'False positive: {summary} nosemgrep: {vendorIssueId}',
-      'line-above': 'nosemgrep: {vendorIssueId} - false positive: {summary}',
+      'end-of-line': 'False positive: {summary} (fp {fpId}) nosemgrep: {vendorIssueId}',
+      'line-above': 'nosemgrep: {vendorIssueId} - false positive {fpId}: {summary}',
+    },
+    bareTemplates: {
+      'end-of-line': 'False positive (fp {fpId}) nosemgrep: {vendorIssueId}',
+      'line-above': 'nosemgrep: {vendorIssueId} - false positive {fpId}',
     },
     marker: /nosem/i,
     read: readSemgrepIds,
@@ -103,7 +127,8 @@ export const SCANNERS: readonly ScannerSyntax[] = [
     label: 'Snyk Code',
     names: ['snyk', 'snyk code', 'snyk-code', 'snyk_code', 'snykcode', 'deepcode'],
     preferred: 'line-above',
-    templates: { 'line-above': 'deepcode ignore {vendorIssueId}: {summary}' },
+    templates: { 'line-above': 'deepcode ignore {vendorIssueId}: {summary} (fp {fpId})' },
+    bareTemplates: { 'line-above': 'deepcode ignore {vendorIssueId}: false positive (fp {fpId})' },
     marker: /deepcode\s*ignore/i,
     read: (line) => {
       const m = /\bdeepcode ignore ([^\s:]+):/.exec(line);
@@ -117,7 +142,8 @@ export const SCANNERS: readonly ScannerSyntax[] = [
     label: 'CodeQL',
     names: ['codeql', 'github codeql', 'github-codeql'],
     preferred: 'line-above',
-    templates: { 'line-above': 'codeql[{vendorIssueId}] {summary}' },
+    templates: { 'line-above': 'codeql[{vendorIssueId}] {summary} (fp {fpId})' },
+    bareTemplates: { 'line-above': 'codeql[{vendorIssueId}] false positive (fp {fpId})' },
     marker: /\bcodeql\s*\[/i,
     read: (line) => {
       const ids = [...line.matchAll(/\bcodeql\s*\[([^\]]*)\]/gi)].map((m) => m[1] ?? '');
@@ -131,9 +157,23 @@ export const SCANNERS: readonly ScannerSyntax[] = [
 
 /** For scanners without inline syntax (Checkmarx, Fortify, Veracode, …) and unknown ones. */
 export const NEUTRAL_STYLE: SuppressionStyle = {
-  template: 'False positive ({vendor} {vendorIssueId}): {summary}',
+  template: 'False positive ({vendor} {vendorIssueId}): {summary} (fp {fpId})',
   placement: 'line-above',
 };
+const NEUTRAL_BARE = 'False positive ({vendor} {vendorIssueId}) (fp {fpId})';
+
+/**
+ * The template without `{summary}`, for "insert without the summary": the scanner's own bare
+ * form for its defaults, else the summary placeholder replaced by plain words (and the fpId
+ * added when the template lacks it, so the comment still leads back to the record).
+ */
+export function withoutSummary(template: string, vendor: string, placement: Placement): string {
+  const scanner = scannerFor(vendor);
+  if (scanner && scanner.templates[placement] === template) return scanner.bareTemplates[placement] ?? template;
+  if (template === NEUTRAL_STYLE.template) return NEUTRAL_BARE;
+  if (!template.includes('{summary}')) return template;
+  return template.replace(/\{summary\}/g, template.includes('{fpId}') ? 'false positive' : 'false positive {fpId}');
+}
 
 // Emulates semgrep's Nosemgrep.ml (nosem_inline_re / nosem_previous_line_re, then the split
 // into ids). PCRE's \s without UCP is ASCII whitespace, hence the explicit class.
@@ -161,17 +201,31 @@ const FOREIGN_DIRECTIVES: readonly { pattern: RegExp; name: string }[] = [
   { pattern: /\blgtm\b/i, name: 'lgtm (CodeQL)' },
   { pattern: /\bnosec\b/i, name: 'nosec (Bandit, gosec)' },
   { pattern: /\bnoqa\b/i, name: 'noqa (flake8, Ruff)' },
-  { pattern: /\bnolint\b/i, name: 'nolint (golangci-lint)' },
+  { pattern: /nolint/i, name: 'NOLINT (clang-tidy, golangci-lint)' },
   { pattern: /\bnopmd\b/i, name: 'NOPMD (PMD)' },
   { pattern: /eslint-(?:disable|enable)/i, name: 'eslint-disable (ESLint)' },
   { pattern: /@ts-(?:ignore|nocheck|expect-error)/i, name: '@ts-ignore (TypeScript)' },
-  { pattern: /\btype:\s*ignore\b/i, name: 'type: ignore (mypy)' },
-  { pattern: /pylint:\s*disable/i, name: 'pylint: disable' },
+  { pattern: /\btype:\s*ignore/i, name: 'type: ignore (mypy)' },
   { pattern: /shellcheck\s+disable/i, name: 'shellcheck disable' },
-  { pattern: /rubocop:\s*disable/i, name: 'rubocop:disable' },
+  { pattern: /rubocop:\s*(?:disable|todo)/i, name: 'rubocop:disable' },
   { pattern: /phpcs:(?:ignore|disable)/i, name: 'phpcs:ignore' },
   { pattern: /noinspection/i, name: 'noinspection (JetBrains)' },
-  { pattern: /checkov:skip|tfsec:ignore|trivy:ignore|gitleaks:allow/i, name: 'an IaC/secret scanner skip' },
+  { pattern: /checkov:skip|tfsec:ignore|trivy:ignore|gitleaks:allow|kics-scan\s*ignore|hadolint\s+ignore/i, name: 'an IaC/secret scanner skip' },
+  { pattern: /cppcheck-suppress/i, name: 'cppcheck-suppress' },
+  { pattern: /flawfinder:\s*ignore/i, name: 'flawfinder: ignore' },
+  { pattern: /bearer:\s*disable/i, name: 'bearer:disable (Bearer)' },
+  { pattern: /devskim:\s*ignore/i, name: 'devskim: ignore (DevSkim)' },
+  { pattern: /njsscan-ignore/i, name: 'njsscan-ignore' },
+  { pattern: /skipcq/i, name: 'skipcq (DeepSource)' },
+  { pattern: /lint:\s*ignore|lint-ignore|biome-ignore|deno-lint-ignore|stylelint-disable|jshint\s+ignore|jscs:\s*disable/i, name: 'a linter ignore directive' },
+  { pattern: /@phpstan-ignore/i, name: '@phpstan-ignore (PHPStan)' },
+  { pattern: /@psalm-suppress/i, name: '@psalm-suppress (Psalm)' },
+  { pattern: /resharper\s+(?:disable|restore)/i, name: 'ReSharper disable' },
+  { pattern: /checkstyle:\s*(?:off|on)|checkstyle:\s*suppress/i, name: 'CHECKSTYLE:OFF (Checkstyle)' },
+  { pattern: /istanbul\s+ignore|c8\s+ignore|v8\s+ignore|pragma:\s*no\s*cover|lcov_excl/i, name: 'a coverage ignore directive' },
+  { pattern: /prettier-ignore|clang-format\s+off|fmt:\s*(?:off|skip)|isort:\s*skip|yapf:\s*disable|rustfmt::skip/i, name: 'a formatter directive' },
+  { pattern: /@ts-nocheck|@ts-check|\bpyright:\s*ignore|\bmypy:\s*ignore/i, name: 'a type-checker directive' },
+  { pattern: /pylint:\s*(?:disable|skip)|pyre-(?:ignore|fixme)|\bsourcery\s+skip/i, name: 'a Python linter directive' },
 ];
 
 export function scannerFor(vendor: string): ScannerSyntax | undefined {
@@ -228,18 +282,21 @@ export function buildSuppressionComment(input: {
   languageId: string;
   fields: SuppressionFields;
   style: SuppressionStyle;
+  /** Write the comment without the summary (scanner directive, rule id, fpId). */
+  omitSummary?: boolean;
 }): SuppressionComment {
-  const { languageId, fields, style } = input;
+  const { languageId, fields } = input;
   const syntax = commentSyntaxFor(languageId);
   if (!syntax) return fail(`No comment syntax is known for language '${languageId}'`);
-  const { placement } = style;
+  const { placement } = input.style;
   if (placement !== 'line-above' && placement !== 'end-of-line') return fail(`Unknown placement '${String(placement)}'`);
   if (placement === 'end-of-line' && !syntax.endOfLine) {
     return fail(`Comments in ${languageId} must start a line, so this one cannot go at the end of the line; use placement 'line-above'`);
   }
+  const rawTemplate = input.omitSummary ? withoutSummary(input.style.template, fields.vendor, placement) : input.style.template;
 
-  const template = checkServerText(style.template, { field: 'The template', maxCodePoints: TEMPLATE_MAX_CODE_POINTS });
-  if (!template.ok) return template;
+  const template = checkServerText(rawTemplate, { field: 'The template', maxCodePoints: TEMPLATE_MAX_CODE_POINTS, prose: false });
+  if (!template.ok) return fail(template.reason);
   const used = placeholdersIn(template.text);
   const unknown = used.filter((name) => !isField(name));
   if (unknown.length > 0) {
@@ -250,10 +307,12 @@ export function buildSuppressionComment(input: {
   const values: Partial<Record<Field, string>> = {};
   for (const name of new Set(used.filter(isField))) {
     const { label, max } = FIELDS[name];
-    const checked = checkServerText(fields[name], { field: `The ${label}`, maxCodePoints: max });
-    if (!checked.ok) return checked;
+    const checked = checkServerText(fields[name], { field: `The ${label}`, maxCodePoints: max, refused: syntax.refused });
+    if (!checked.ok) return { ok: false, reason: checked.reason, ...(name === 'summary' ? { summaryRefused: true as const } : {}) };
     const foreign = FOREIGN_DIRECTIVES.find((d) => d.pattern.test(checked.text));
-    if (foreign) return fail(`The ${label} contains ${foreign.name}, which would act as a suppression directive`);
+    if (foreign) {
+      return { ok: false, reason: `The ${label} contains ${foreign.name}, which would act as a suppression directive`, ...(name === 'summary' ? { summaryRefused: true as const } : {}) };
+    }
     values[name] = checked.text;
   }
 
@@ -262,10 +321,12 @@ export function buildSuppressionComment(input: {
     return fail('A value starts with a combining character that would merge with the template text');
   }
   // Defence in depth: the parts were checked, the whole must pass too.
-  const whole = checkServerText(text, { field: 'The comment', maxCodePoints: Number.MAX_SAFE_INTEGER });
-  if (!whole.ok) return whole;
+  const whole = checkServerText(text, { field: 'The comment', maxCodePoints: Number.MAX_SAFE_INTEGER, prose: false });
+  if (!whole.ok) return fail(whole.reason);
 
-  return writeComment(syntax, text, placement, template.text, values.vendorIssueId);
+  const written = writeComment(syntax, text, placement, template.text, values.vendorIssueId);
+  if (!written.ok && used.includes('summary') && !input.omitSummary) return { ...written, summaryRefused: true };
+  return written;
 }
 
 function writeComment(
@@ -276,6 +337,7 @@ function writeComment(
   vendorIssueId: string | undefined,
 ): SuppressionComment {
   let firstHazard: Hazard | undefined;
+  const candidates: CommentCandidate[] = [];
   for (const form of syntax.forms) {
     const hazard = findHazard(syntax, form, text);
     if (hazard) {
@@ -285,9 +347,11 @@ function writeComment(
     const line = renderComment(form, text);
     const problem = scannerProblem(line, placement, template, vendorIssueId);
     if (problem) return fail(problem);
-    return { ok: true, line, placement };
+    candidates.push({ line, placement, form });
   }
-  return fail(`The text cannot be written as a ${syntax.languageId} comment: ${firstHazard?.why ?? 'no comment form fits'}`);
+  const first = candidates[0];
+  if (!first) return fail(`The text cannot be written as a ${syntax.languageId} comment: ${firstHazard?.why ?? 'no comment form fits'}`);
+  return { ok: true, line: first.line, placement, candidates };
 }
 
 /** What is wrong with the line as its scanner(s) will read it, if anything. */
@@ -330,26 +394,38 @@ export type InsertionPlan =
   | { kind: 'append'; text: string }
   | { kind: 'refuse'; reason: string };
 
+/** How a line continues onto the next (commentSyntax's `continuation`). */
+export interface Continuation {
+  pattern: RegExp;
+  name: string;
+}
+
+const BACKSLASH_CONTINUATION: Continuation = { pattern: /\\[ \t]*$/, name: 'a trailing backslash (\\)' };
+
 /**
  * The edit for `comment` at the finding's line: above it with the same indentation (spaces
- * and tabs as they are) and a '\n', or appended after one space. Refuses the cases where the
- * comment would break the code around it: a line continued with a trailing backslash
- * (appending ends the continuation; inserting between continued lines splits the
- * statement), a shebang or XML declaration that must stay on the first line.
+ * and tabs as they are) and a '\n', or appended after one space (none for a `tight` form such
+ * as the brace-wrapped block comment of JSX, where the space would be a text child). Refuses where the comment would
+ * break the code around it: a line continued onto the next (appending ends the continuation;
+ * inserting between continued lines joins the comment to the command — cmd runs what follows
+ * '&' in a REM line joined by '^'), a shebang or XML declaration that must stay first.
+ * Strings, templates, heredocs and embedded languages are the parser's to prove (model/proof).
  */
 export function planInsertion(
   lineText: string,
-  comment: { line: string; placement: Placement },
-  context: { previousLineText?: string } = {},
+  comment: { line: string; placement: Placement; form?: CommentForm },
+  context: { previousLineText?: string; continuation?: Continuation } = {},
 ): InsertionPlan {
+  const continuation = context.continuation ?? BACKSLASH_CONTINUATION;
   if (comment.placement === 'end-of-line') {
-    if (CONTINUED.test(lineText)) {
-      return { kind: 'refuse', reason: 'The line ends with a line continuation (\\); a comment appended to it would break the statement' };
+    if (continuation.pattern.test(lineText)) {
+      return { kind: 'refuse', reason: `The line ends with a line continuation (${continuation.name}); a comment appended to it would break the statement` };
     }
-    return { kind: 'append', text: ` ${comment.line}` };
+    const tight = comment.form?.kind === 'block' && comment.form.tight === true;
+    return { kind: 'append', text: `${tight ? '' : ' '}${comment.line}` };
   }
-  if (context.previousLineText !== undefined && CONTINUED.test(context.previousLineText)) {
-    return { kind: 'refuse', reason: 'The line above ends with a line continuation (\\); a comment inserted here would split the statement' };
+  if (context.previousLineText !== undefined && continuation.pattern.test(context.previousLineText)) {
+    return { kind: 'refuse', reason: `The line above ends with a line continuation (${continuation.name}); a comment inserted here would be joined to that statement` };
   }
   if (/^#!(?!\[)/.test(lineText) || /^\s*<\?xml\b/.test(lineText)) {
     return { kind: 'refuse', reason: 'The line is a shebang or XML declaration, which must stay first in the file' };
@@ -357,5 +433,3 @@ export function planInsertion(
   const indentation = /^[ \t]*/.exec(lineText)?.[0] ?? '';
   return { kind: 'insert-above', text: `${indentation}${comment.line}\n` };
 }
-
-const CONTINUED = /\\[ \t]*$/;

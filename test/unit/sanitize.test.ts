@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { checkServerText, codePointLength, truncateOnWordBoundary } from '../../src/model/sanitize';
+import { codePointLength, truncateOnWordBoundary } from '../../src/common/text';
+import { checkServerText } from '../../src/model/sanitize';
 
 const field = 'The summary';
 const reject = (text: string, max?: number): string => {
@@ -75,15 +76,36 @@ describe('checkServerText', () => {
     assert.match(reject('a\uDC00'), /U\+DC00 \(lone surrogate/);
   });
 
-  it('allows one emoji presentation selector after a visible character, not a run or a leading one', () => {
-    accept('Warning ⚠️ checked ✔️');
+  it('refuses symbols outside ASCII (emoji, arrows, math, currency): not prose, named in the reason', () => {
+    assert.match(reject('Warning ⚠️ checked'), /U\+26A0 \(symbol, not prose\) at code point 9, which is not allowed in an inserted comment/);
+    assert.match(reject('a → b'), /U\+2192 \(symbol, not prose\)/);
+    assert.match(reject('costs 5 €'), /U\+20AC/);
+    assert.match(reject('😀'), /U\+1F600/);
+  });
+
+  it('keeps printable ASCII unless the language refuses it, naming the character and why', () => {
+    const ascii = Array.from({ length: 0x5f }, (_, i) => String.fromCharCode(0x20 + i)).join('');
+    assert.equal(accept(`x${ascii}`), `x${ascii}`);
+    const refused = new Map([['{', "'{' opens a JSX expression"]]);
+    const r = checkServerText('see {x}', { field, refused });
+    assert.equal(r.ok, false);
+    assert.equal(r.ok ? '' : r.reason, "The summary contains U+007B LEFT CURLY BRACKET (punctuation) at code point 5: '{' opens a JSX expression");
+    assert.equal(checkServerText('see (x)', { field, refused }).ok, true);
+  });
+
+  it('holds user text (prose: false) only to the unsafe-character rule', () => {
+    assert.equal(checkServerText('→ {summary} ⚠️', { field, prose: false }).ok, true);
+    assert.equal(checkServerText('a\u202Eb', { field, prose: false }).ok, false);
+  });
+
+  it('rejects a run of presentation selectors and a leading one (invisible characters)', () => {
     assert.match(reject('⚠\uFE0F\uFE0F'), /U\+FE0F VARIATION SELECTOR-16/);
     assert.match(reject('\uFE0Fx'), /U\+FE0F/);
     assert.match(reject('a\uFE01b'), /U\+FE01/);
   });
 
   it('keeps other scripts, astral characters, spaces and punctuation', () => {
-    const text = 'Входные данные проверены; 入力は検証済み — مدخلات آمنة, שלום 😀 𝒜 a\u00A0b "q" <x> & #1 // ok';
+    const text = 'Входные данные проверены; 入力は検証済み — مدخلات آمنة, שלום «x» 𝒜 a\u00A0b "q" <x> & #1 // ok、です。';
     assert.equal(accept(text), text);
   });
 
@@ -96,8 +118,8 @@ describe('checkServerText', () => {
 
   it('enforces the limit at 280 by default, counting astral characters once', () => {
     accept('a'.repeat(280));
-    accept('😀'.repeat(280));
-    assert.equal(reject('😀'.repeat(281)), 'The summary is 281 code points long; at most 280 are allowed');
+    accept('𝒜'.repeat(280));
+    assert.equal(reject('𝒜'.repeat(281)), 'The summary is 281 code points long; at most 280 are allowed');
     accept('a'.repeat(200), 200);
     reject('a'.repeat(201), 200);
   });
@@ -125,6 +147,8 @@ describe('checkServerText', () => {
         assert.ok(codePointLength(r.text) <= max);
         assert.ok(!/[\uFE0E\uFE0F]{2}/u.test(r.text));
         assert.ok(!forbidden.test(r.text.replace(/(?<=[^\uFE0E\uFE0F])[\uFE0E\uFE0F]/gu, '')), JSON.stringify(r.text));
+        // The prose allowlist, independently: letters, marks, numbers, Zs, punctuation, printable ASCII.
+        assert.ok(Array.from(r.text).every((ch) => /^[\p{L}\p{M}\p{N}\p{Zs}\p{P}\x20-\x7e]$/u.test(ch)), JSON.stringify(r.text));
       }),
       { numRuns: 3000 },
     );

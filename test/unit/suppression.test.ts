@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { commentSyntaxFor, knownCommentLanguages } from '../../src/model/commentSyntax';
-import { codePointLength } from '../../src/model/sanitize';
+import { codePointLength } from '../../src/common/text';
 import {
   buildSuppressionComment,
   NEUTRAL_STYLE,
@@ -39,7 +39,7 @@ function reason(languageId: string, overrides: Partial<SuppressionFields> = {}, 
   return r.ok ? '' : r.reason;
 }
 
-const neutral = (s: string) => `False positive (checkmarx python.lang.security.path-traversal): ${s}`;
+const neutral = (s: string) => `False positive (checkmarx python.lang.security.path-traversal): ${s} (fp ${fields.fpId})`;
 
 // ---- An independent reading of "is this exactly one comment in that language" ----
 
@@ -76,6 +76,19 @@ function notOneComment(languageId: string, text: string): string | undefined {
     return undefined;
   }
   return 'does not start with a comment marker of the language';
+}
+
+/** The prose allowlist, written independently of src/model/sanitize.ts: letters, marks, numbers,
+ * space separators and punctuation of any script, printable ASCII, minus each language's
+ * hazard characters. */
+const PROSE_CHAR = /^[\p{L}\p{M}\p{N}\p{Zs}\p{P}\x20-\x7e]$/u;
+const HAZARD_CHARS: Record<string, string> = {
+  javascript: '{}<>', javascriptreact: '{}<>', typescriptreact: '{}<>', html: '<>', xml: '<>', xsl: '<>', php: '<>',
+  yaml: '{}', dockercompose: '{}', 'github-actions-workflow': '{}', bat: '%!^&|<>', makefile: '$',
+};
+function outsideAllowlist(languageId: string, text: string): boolean {
+  const hazards = HAZARD_CHARS[languageId] ?? '';
+  return Array.from(text).some((ch) => !PROSE_CHAR.test(ch) || hazards.includes(ch));
 }
 
 /** Forbidden in any inserted text; one U+FE0E/U+FE0F right after a visible character is allowed. */
@@ -151,21 +164,25 @@ describe('comment syntax per language', () => {
   });
 
   it('falls back to a block comment when the line form cannot hold the text', () => {
-    assert.equal(line('php', { summary: 'echo ?> is fine here' }), `/* ${neutral('echo ?> is fine here')} */`);
-    assert.equal(line('cpp', { summary: 'ends in a backslash \\' }), `/* ${neutral('ends in a backslash \\')} */`);
+    assert.equal(line('scss', { summary: 'uses #{x}' }, { template: '{summary}' }), '// uses #{x}');
+    assert.equal(line('cpp', { summary: 'ends in a backslash \\' }, { template: '{summary}' }), '/* ends in a backslash \\ */');
     assert.equal(line('go', { summary: 'a */ b' }), `// ${neutral('a */ b')}`);
   });
 
   it('rejects, naming the hazard, what no comment form of the language can hold', () => {
     assert.match(reason('css', { summary: 'ends */ early' }), /css comment: '\*\/' would end the comment early/);
-    assert.match(reason('html', { summary: 'a -- b' }), /'--' is not allowed inside an XML\/HTML comment/);
-    assert.match(reason('xml', { summary: 'x --> <script>' }), /'-->' would end the comment early/);
-    assert.match(reason('c', { summary: 'a */ and \\' }), /line splice/);
+    assert.match(reason('xml', { summary: 'a -- b' }), /'--' is not allowed inside an XML\/HTML comment/);
+    // HTML keeps the forms of <script>/<style> lines; which one fits is the parser's to prove.
+    const html = build('html', { summary: 'a -- b' });
+    assert.ok(html.ok && html.candidates.every((c) => c.form.open !== '<!--'));
+    assert.match(reason('xml', { summary: 'x --> <script>' }), /U\+003E GREATER-THAN SIGN.*can close a tag/);
+    assert.match(reason('xml', { summary: 'x' }, { template: '{summary} -->' }), /'-->' would end the comment early/);
+    assert.match(reason('c', { summary: 'a */ and \\' }, { template: '{summary}' }), /line splice/);
     assert.match(reason('java', { summary: 'see \\u000a here' }), /Unicode escape/);
     assert.match(reason('python', { summary: 'coding: utf-7' }), /PEP 263/);
     assert.match(reason('ruby', { summary: 'x frozen_string_literal: false' }), /magic comment/);
     assert.match(reason('makefile', { summary: 'runs $(shell id)' }), /make expands/);
-    assert.match(reason('bat', { summary: 'path %~dp0 is fixed' }), /'%'/);
+    assert.match(reason('bat', { summary: 'path %~dp0 is fixed' }), /U\+0025 PERCENT SIGN.*'%'/);
     assert.match(reason('dockerfile', { summary: 'x' }, { template: '{summary}=1' }), /parser directive/);
     assert.match(reason('typescript', { summary: 'vim: set ft=sh' }), /Vim modeline/);
     assert.match(reason('python', { summary: 'x -*- mode: python -*-' }), /Emacs/);
@@ -175,9 +192,11 @@ describe('comment syntax per language', () => {
 
 describe('vendor defaults', () => {
   it('SonarQube: NOSONAR at the end of the finding line', () => {
-    assert.deepEqual(resolveStyle('sonarqube', 'java'), { template: 'NOSONAR: {summary}', placement: 'end-of-line' });
+    assert.deepEqual(resolveStyle('sonarqube', 'java'), { template: 'NOSONAR: {summary} (fp {fpId})', placement: 'end-of-line' });
     const r = build('python', { vendor: 'sonarqube' });
-    assert.deepEqual(r, { ok: true, line: `# NOSONAR: ${fields.summary}`, placement: 'end-of-line' });
+    assert.ok(r.ok);
+    assert.equal(r.line, `# NOSONAR: ${fields.summary} (fp ${fields.fpId})`);
+    assert.equal(r.placement, 'end-of-line');
   });
 
   it('SonarQube cannot be suppressed where comments must start a line, and not from the line above', () => {
@@ -188,23 +207,21 @@ describe('vendor defaults', () => {
 
   it('Semgrep: justification before the marker at the end of the line, so it is not read as rule ids', () => {
     const r = build('python', { vendor: 'semgrep', summary: 'Escaped, quoted, and bounded.' });
-    assert.deepEqual(r, {
-      ok: true,
-      line: '# False positive: Escaped, quoted, and bounded. nosemgrep: python.lang.security.path-traversal',
-      placement: 'end-of-line',
-    });
+    assert.ok(r.ok);
+    assert.equal(r.line, `# False positive: Escaped, quoted, and bounded. (fp ${fields.fpId}) nosemgrep: python.lang.security.path-traversal`);
+    assert.equal(r.placement, 'end-of-line');
     assert.equal(resolveStyle('opengrep', 'go').template, resolveStyle('semgrep', 'go').template);
     assert.ok(line('html', { vendor: 'semgrep', summary: 'ok' }).endsWith(' nosemgrep: python.lang.security.path-traversal -->'));
   });
 
   it('Semgrep on the line above: the marker comes first and stray ids are refused', () => {
     assert.deepEqual(resolveStyle('semgrep', 'dockerfile'), {
-      template: 'nosemgrep: {vendorIssueId} - false positive: {summary}',
+      template: 'nosemgrep: {vendorIssueId} - false positive {fpId}: {summary}',
       placement: 'line-above',
     });
     assert.equal(
       line('dockerfile', { vendor: 'semgrep', summary: 'The base image is pinned by digest' }),
-      '# nosemgrep: python.lang.security.path-traversal - false positive: The base image is pinned by digest',
+      `# nosemgrep: python.lang.security.path-traversal - false positive ${fields.fpId}: The base image is pinned by digest`,
     );
     assert.match(reason('dockerfile', { vendor: 'semgrep', summary: 'Pinned, verified' }), /rule id.*\('verified'\)$/);
     assert.match(
@@ -221,20 +238,18 @@ describe('vendor defaults', () => {
   });
 
   it('Snyk Code: deepcode ignore on the line above', () => {
-    assert.deepEqual(build('javascript', { vendor: 'snyk', vendorIssueId: 'javascript/Sqli' }), {
-      ok: true,
-      line: `// deepcode ignore javascript/Sqli: ${fields.summary}`,
-      placement: 'line-above',
-    });
+    const r = build('javascript', { vendor: 'snyk', vendorIssueId: 'javascript/Sqli' });
+    assert.ok(r.ok);
+    assert.equal(r.line, `// deepcode ignore javascript/Sqli: ${fields.summary} (fp ${fields.fpId})`);
+    assert.equal(r.placement, 'line-above');
     assert.match(reason('javascript', { vendor: 'snyk', vendorIssueId: 'a b' }), /Snyk Code/);
   });
 
   it('CodeQL: codeql[query-id] on the line above, never after code', () => {
-    assert.deepEqual(build('javascript', { vendor: 'codeql', vendorIssueId: 'js/path-injection' }), {
-      ok: true,
-      line: `// codeql[js/path-injection] ${fields.summary}`,
-      placement: 'line-above',
-    });
+    const r = build('javascript', { vendor: 'codeql', vendorIssueId: 'js/path-injection' });
+    assert.ok(r.ok);
+    assert.equal(r.line, `// codeql[js/path-injection] ${fields.summary} (fp ${fields.fpId})`);
+    assert.equal(r.placement, 'line-above');
     assert.match(reason('javascript', { vendor: 'codeql', vendorIssueId: 'js/x' }, { placement: 'end-of-line' }), /CodeQL does not honour/);
     assert.match(reason('javascript', { vendor: 'codeql', vendorIssueId: 'js/x] other[' }), /CodeQL would read a different query id/);
   });
@@ -243,7 +258,7 @@ describe('vendor defaults', () => {
     for (const vendor of ['checkmarx', 'fortify', 'veracode', 'something-new']) {
       assert.deepEqual(resolveStyle(vendor, 'java'), NEUTRAL_STYLE);
     }
-    assert.equal(line('java', { vendor: 'fortify', vendorIssueId: 'F-12' }), `// False positive (fortify F-12): ${fields.summary}`);
+    assert.equal(line('java', { vendor: 'fortify', vendorIssueId: 'F-12' }), `// False positive (fortify F-12): ${fields.summary} (fp ${fields.fpId})`);
   });
 
   it('refuses server text that smuggles in a suppression directive', () => {
@@ -271,12 +286,12 @@ describe('resolveStyle with user settings', () => {
 
   it('the general default applies to scanners without inline syntax only', () => {
     assert.deepEqual(resolveStyle('fortify', 'java', settings), { template: 'Reviewed: {summary}', placement: 'line-above' });
-    assert.deepEqual(resolveStyle('codeql', 'java', settings), { template: 'codeql[{vendorIssueId}] {summary}', placement: 'line-above' });
+    assert.deepEqual(resolveStyle('codeql', 'java', settings), { template: 'codeql[{vendorIssueId}] {summary} (fp {fpId})', placement: 'line-above' });
   });
 
   it('a placement chosen without a template takes the scanner template for that placement', () => {
     const s: SuppressionSettings = { byVendor: { semgrep: { placement: 'line-above' } } };
-    assert.equal(resolveStyle('semgrep', 'java', s).template, 'nosemgrep: {vendorIssueId} - false positive: {summary}');
+    assert.equal(resolveStyle('semgrep', 'java', s).template, 'nosemgrep: {vendorIssueId} - false positive {fpId}: {summary}');
   });
 
   it('an explicit end-of-line placement is kept even where it cannot work, so the build explains why', () => {
@@ -303,7 +318,8 @@ describe('buildSuppressionComment rejections', () => {
     assert.match(reason('python', { vendorIssueId: 'x'.repeat(201) }), /vendor issue id is 201 code points long; at most 200/);
     assert.match(reason('python', { summary: '' }), /^The summary is empty$/);
     assert.match(reason('python', { summary: 'a'.repeat(281) }), /281 code points long; at most 280/);
-    assert.ok(line('python', { fpId: 'bad\u0000id' }).length > 0);
+    assert.match(reason('python', { fpId: 'bad\u0000id' }), /^The false-positive id contains U\+0000 NULL/);
+    assert.ok(line('python', { fpId: 'bad\u0000id' }, { template: '{summary}' }).length > 0);
   });
 
   it('checks the user template too', () => {
@@ -313,6 +329,7 @@ describe('buildSuppressionComment rejections', () => {
 
   it('fills placeholders once, so braces in values stay literal', () => {
     assert.equal(line('python', { summary: 'see {fpId} and {summary}' }), `# ${neutral('see {fpId} and {summary}')}`);
+    assert.match(reason('typescriptreact', { summary: 'see {fpId}' }), /U\+007B LEFT CURLY BRACKET.*JSX expression/);
   });
 
   it('refuses a value whose leading combining mark would merge with the template', () => {
@@ -365,7 +382,7 @@ const TERMINATORS = [
 ];
 const PROSE = [
   'the', 'input', 'is', 'validated', 'before', 'use,', 'so', 'it', 'cannot', 'escape.', 'Café', 'naïve', 'Ünïcödé',
-  'данные', 'проверены', '入力は検証済み', 'مدخلات', 'שלום', 'ελέγχθηκε', '😀', '🔒', '𝒜', '⚠️', '"quoted"', "'single'",
+  'данные', 'проверены', '入力は検証済み', 'مدخلات', 'שלום', 'ελέγχθηκε', '«ok»', '“x”', '𝒜', '、', '"quoted"', "'single'",
   '#', '//', '<', '>', '&', '(see', 'docs)', '100%?', 'e\u0301', '\u00A0', '—', '…',
 ];
 
@@ -419,7 +436,11 @@ describe('properties', () => {
           const nfcSummary = summary.normalize('NFC');
           const usesSummary = style.template.includes('{summary}');
           const summaryIsBad =
-            /\p{Cs}/u.test(summary) || hasForbidden(nfcSummary) || codePointLength(nfcSummary) > 280 || /^\s*$/.test(nfcSummary);
+            /\p{Cs}/u.test(summary) ||
+            hasForbidden(nfcSummary) ||
+            outsideAllowlist(languageId, nfcSummary) ||
+            codePointLength(nfcSummary) > 280 ||
+            /^\s*$/.test(nfcSummary);
           if (!r.ok) {
             assert.ok(r.reason.length > 0);
             return;
@@ -455,7 +476,7 @@ describe('properties', () => {
     const words = fc.constantFrom(
       'The', 'value', 'comes', 'from', 'a', 'constant,', 'not', 'user', 'input.', 'It', "isn't", 'reachable', '(see',
       'docs).', '"quoted"', '#', '//', '<', '>', '&', '&amp;', '@', '+', '=', '*', '/', '?', '!', ':', ';', '[x]', '{y}',
-      'Café', 'données', 'проверено', '検証済み', 'آمن', 'בטוח', '😀', '⚠️', '𝒜', '—', '…', '-', "l'entrée", '50%',
+      'Café', 'données', 'проверено', '検証済み', 'آمن', 'בטוח', '“x”', '«y»', '𝒜', '—', '…', '-', "l'entrée", '50%', '¿qué?',
     );
     fc.assert(
       fc.property(
@@ -469,7 +490,7 @@ describe('properties', () => {
             (vendor === 'sonarqube' && commentSyntaxFor(languageId)?.endOfLine === false) || // NOSONAR needs the same line
             (style.template.startsWith('nosemgrep') && summary.includes(',')) || // Semgrep on the line above: commas are ids
             (style.template.startsWith('nosemgrep') && languageId === 'bat') || // Semgrep needs the marker first; REM is a word
-            (languageId === 'bat' && summary.includes('%'));
+            outsideAllowlist(languageId, summary); // the language's hazard characters ('{' in JSX, '<' in HTML…)
           const r = buildSuppressionComment({ languageId, fields: { ...fields, vendor, summary, vendorIssueId }, style });
           if (blockedByScanner) return;
           assert.ok(r.ok, `${languageId}/${vendor}: ${r.ok ? '' : r.reason} for ${JSON.stringify(summary)}`);

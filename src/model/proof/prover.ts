@@ -1,0 +1,165 @@
+// Proves that an edit only added a comment: the file is parsed before and after, and the two
+// comment-free streams (streams.ts) must be equal, with no syntax error near the edit. This is
+// the same differential check the tests run with independent parsers; here it decides, for
+// the one file and line at hand, which comment form (if any) is harmless — a line inside a
+// template literal, a heredoc, JSX text, a PHP file's HTML, a <script> block or a workflow's
+// `run:` script each show up as a changed stream. Parsers: the tree-sitter grammars VS Code
+// ships (@vscode/tree-sitter-wasm, loaded per language on first use), parse5 for HTML and
+// yaml for YAML. Loaded lazily: this module is its own bundle (dist/proof.js).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Language, Node, Parser, Point, Tree } from '@vscode/tree-sitter-wasm';
+import type { GrammarId, ParserId } from '../commentSyntax';
+import { errorRows, firstDifference, isCommentType, treeSitterStream, type Token } from './streams';
+import { htmlStream } from './html';
+import { yamlStream } from './yaml';
+
+export type Proof = { ok: true; parser: string } | { ok: false; reason: string };
+
+/** The rows (0-based, inclusive) the edit touched, before and after it. */
+export interface EditRows {
+  before: number;
+  after: readonly [number, number];
+}
+
+/** Rows around the edit in which a syntax error means "cannot prove": refuse. */
+const ERROR_WINDOW = 3;
+
+type TreeSitterModule = typeof import('@vscode/tree-sitter-wasm');
+
+/** Grammar file names in @vscode/tree-sitter-wasm's wasm/ folder (esbuild.mjs copies them). */
+const GRAMMAR_FILES: Readonly<Record<GrammarId, string>> = {
+  javascript: 'tree-sitter-javascript.wasm',
+  typescript: 'tree-sitter-typescript.wasm',
+  tsx: 'tree-sitter-tsx.wasm',
+  php: 'tree-sitter-php.wasm',
+  bash: 'tree-sitter-bash.wasm',
+  powershell: 'tree-sitter-powershell.wasm',
+  python: 'tree-sitter-python.wasm',
+  go: 'tree-sitter-go.wasm',
+  java: 'tree-sitter-java.wasm',
+  'c-sharp': 'tree-sitter-c-sharp.wasm',
+  cpp: 'tree-sitter-cpp.wasm',
+  ruby: 'tree-sitter-ruby.wasm',
+  rust: 'tree-sitter-rust.wasm',
+  css: 'tree-sitter-css.wasm',
+};
+
+
+
+/** What a stream of tokens is parsed from: a grammar id, for nested languages (script, run:). */
+export type StreamOf = (grammar: GrammarId, text: string, rowOffset: number) => { tokens: Token[]; errors: number[] };
+
+export class Prover {
+  private runtime: Promise<TreeSitterModule> | undefined;
+  private readonly parsers = new Map<GrammarId, Promise<Parser>>();
+
+  /** @param grammarDir the folder holding tree-sitter.wasm and the grammars. */
+  constructor(private readonly grammarDir: string) {}
+
+  /** Proves `after` differs from `before` only by comments around `rows`. */
+  async prove(parser: ParserId, before: string, after: string, rows: EditRows): Promise<Proof> {
+    // Load every grammar the file may nest before parsing synchronously.
+    const needed: GrammarId[] = parser === 'html' ? ['javascript', 'css'] : parser === 'yaml' ? ['bash'] : [parser];
+    const loaded = new Map<GrammarId, Parser>();
+    for (const id of needed) loaded.set(id, await this.parserFor(id));
+    const streamOf: StreamOf = (grammar, text, rowOffset) => {
+      const p = loaded.get(grammar);
+      if (!p) throw new Error(`grammar ${grammar} not loaded`);
+      const tree = parseOrThrow(p, text);
+      try {
+        return { tokens: treeSitterStream(tree.rootNode, [], rowOffset), errors: errorRows(tree.rootNode).map((r) => r + rowOffset) };
+      } finally {
+        tree.delete();
+      }
+    };
+    const stream = (text: string) =>
+      parser === 'html' ? htmlStream(text, streamOf) : parser === 'yaml' ? yamlStream(text, streamOf) : streamOf(parser, text, 0);
+    return compare(parserName(parser), stream(before), stream(after), rows);
+  }
+
+  /** The comment token at (row, column), as its start and end, when the grammar puts one
+   * there; undefined otherwise. For recognising an inserted comment however it was wrapped. */
+  async commentAt(grammar: GrammarId, text: string, row: number, column: number): Promise<{ start: Point; end: Point } | undefined> {
+    const parser = await this.parserFor(grammar);
+    const tree = parseOrThrow(parser, text);
+    try {
+      for (let node: Node | null = tree.rootNode.descendantForPosition({ row, column }); node; node = node.parent) {
+        if (isCommentType(node.type)) return { start: node.startPosition, end: node.endPosition };
+      }
+      return undefined;
+    } finally {
+      tree.delete();
+    }
+  }
+
+  private parserFor(id: GrammarId): Promise<Parser> {
+    let p = this.parsers.get(id);
+    if (!p) {
+      p = this.load(id);
+      this.parsers.set(id, p);
+      p.catch(() => this.parsers.delete(id)); // a failed load may be retried
+    }
+    return p;
+  }
+
+  private async load(id: GrammarId): Promise<Parser> {
+    const ts = await (this.runtime ??= this.init());
+    const language: Language = await ts.Language.load(readFileSync(join(this.grammarDir, GRAMMAR_FILES[id])));
+    const parser = new ts.Parser();
+    parser.setLanguage(language);
+    return parser;
+  }
+
+  private async init(): Promise<TreeSitterModule> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the runtime VS Code ships, loaded on first use
+    const ts = require('@vscode/tree-sitter-wasm') as TreeSitterModule;
+    await ts.Parser.init({ locateFile: (file: string) => join(this.grammarDir, file) });
+    return ts;
+  }
+}
+
+function parseOrThrow(parser: Parser, text: string): Tree {
+  const tree = parser.parse(text);
+  if (!tree) throw new Error('the parser returned no tree');
+  return tree;
+}
+
+function compare(name: string, before: { tokens: Token[]; errors: number[] }, after: { tokens: Token[]; errors: number[] }, rows: EditRows): Proof {
+  const near = (errors: number[], from: number, to: number) => errors.find((r) => r >= from - ERROR_WINDOW && r <= to + ERROR_WINDOW);
+  const errorBefore = near(before.errors, rows.before, rows.before);
+  const errorAfter = near(after.errors, rows.after[0], rows.after[1]);
+  if (errorBefore !== undefined || errorAfter !== undefined) {
+    const row = (errorBefore ?? errorAfter)! + 1;
+    return {
+      ok: false,
+      reason: `the ${name} parser cannot read the code near line ${row} (a syntax error, or syntax it does not know), so a comment there cannot be proven harmless`,
+    };
+  }
+  const at = firstDifference(before.tokens, after.tokens);
+  if (at === -1) return { ok: true, parser: name };
+  const changed = before.tokens[at] ?? after.tokens[at];
+  return { ok: false, reason: `the comment would not stay a comment here: it would change ${describe(changed?.type)} (line ${(changed?.row ?? rows.before) + 1}), as the ${name} parser reads the file` };
+}
+
+const DESCRIPTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/template|string_fragment|template_substitution/, 'a template literal or string'],
+  [/heredoc/, 'a heredoc'],
+  [/string|quoted|scalar/, 'a string'],
+  [/^jsx_text$/, 'the text of a JSX element, which is rendered'],
+  [/^jsx/, 'JSX markup'],
+  [/^text$|text_interpolation/, 'the HTML output of the PHP file'],
+  [/^html-text$/, 'the text of the HTML page'],
+  [/^script$|^style$/, 'an embedded script or style'],
+  [/^yaml/, 'a YAML value'],
+];
+
+function describe(type: string | undefined): string {
+  if (!type) return 'the code';
+  const hit = DESCRIPTIONS.find(([re]) => re.test(type));
+  return hit ? `${hit[1]} ('${type}')` : `the code ('${type}')`;
+}
+
+function parserName(parser: ParserId): string {
+  return parser === 'html' ? 'parse5 HTML' : parser === 'yaml' ? 'YAML' : `tree-sitter ${parser}`;
+}
