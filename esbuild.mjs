@@ -2,7 +2,7 @@
 // undici stays external in the extension so the editor's proxy/certificate patching of
 // require('undici') still applies (see README "Proxy and certificates"); it ships in the VSIX.
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -24,7 +24,16 @@ const common = {
 const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', 'undici'] },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', define: { PACKAGE_VERSION: JSON.stringify(version) }, banner: { js: '#!/usr/bin/env node' } },
+  // The parser proof for suppression comments: loaded on the first insertion, never at activation.
+  { ...common, entryPoints: ['src/model/proof/prover.ts'], outfile: 'dist/proof.js' },
 ];
+
+// Grammars the proof loads (model/proof/prover.ts GRAMMAR_FILES), beside dist/proof.js.
+const GRAMMARS = ['tree-sitter', 'tree-sitter-javascript', 'tree-sitter-typescript', 'tree-sitter-tsx', 'tree-sitter-php', 'tree-sitter-bash',
+  'tree-sitter-powershell', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-java', 'tree-sitter-c-sharp', 'tree-sitter-cpp',
+  'tree-sitter-ruby', 'tree-sitter-rust', 'tree-sitter-css'];
+mkdirSync('dist/grammars', { recursive: true });
+for (const name of GRAMMARS) copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${name}.wasm`, `dist/grammars/${name}.wasm`);
 
 if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();

@@ -1,5 +1,7 @@
-// "Copy FP Summary": the ≤280-character summary to the clipboard (for tickets and pipelines).
+// "Copy FP Summary": the ≤280-character summary to the clipboard (for tickets and pipelines),
+// as one clean line (common/text), since it is pasted into places that render or run text.
 import * as vscode from 'vscode';
+import { cleanText } from '../common/text';
 import { showError } from '../editor/errors';
 import type { Services } from '../editor/services';
 import type { Node } from '../views/nodes';
@@ -10,7 +12,8 @@ export function copyFpSummary(s: Services) {
     if (!fpId) return;
     try {
       const summary = await s.store.fpSummary(fpId);
-      await vscode.env.clipboard.writeText(summary.text);
+      // One plain line: no bidi, tag, ESC or line-break character goes on the clipboard.
+      await vscode.env.clipboard.writeText(cleanText(summary.text));
       void vscode.window.setStatusBarMessage('Copied the false-positive summary', 3000);
     } catch (e) {
       await showError(s.log, e, () => copyFpSummary(s)(node));

@@ -4,6 +4,7 @@ import type { ConfidenceKind } from '../model/fix';
 import { readableVendor } from '../model/format';
 import type { Services } from '../editor/services';
 import { describeFilter, type TreeFilter } from '../views/filter';
+import { pickText } from '../views/pickText';
 
 type Choice = vscode.QuickPickItem & { apply: (f: Mutable) => void; selected: (f: TreeFilter) => boolean };
 type Mutable = { confidence: Set<ConfidenceKind>; states: Set<string>; vendors: Set<string>; falsePositivesOnly: boolean };
@@ -53,9 +54,9 @@ function buildChoices(s: Services): Choice[] {
     confidence('adaptive', 'Adaptive fixes', 'Confidence 50: generated with AI techniques, review closely'),
     confidence('other', 'Other confidence', 'Values the service does not document'),
     separator('Fix state'),
-    ...[...states].map((state): Choice => ({ label: state, apply: (f) => f.states.add(state), selected: (f) => f.states.has(state) })),
+    ...[...states].map((state): Choice => ({ label: pickText(state), apply: (f) => f.states.add(state), selected: (f) => f.states.has(state) })),
     separator('Scanner'),
-    ...[...vendors].sort().map((vendor): Choice => ({ label: readableVendor(vendor), apply: (f) => f.vendors.add(vendor), selected: (f) => f.vendors.has(vendor) })),
+    ...[...vendors].sort().map((vendor): Choice => ({ label: pickText(readableVendor(vendor)), apply: (f) => f.vendors.add(vendor), selected: (f) => f.vendors.has(vendor) })),
     separator('Issues'),
     { label: 'False positives only', detail: 'Hide fixes and other issues', apply: (f) => (f.falsePositivesOnly = true), selected: (f) => f.falsePositivesOnly },
   ];

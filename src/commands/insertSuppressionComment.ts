@@ -1,13 +1,22 @@
-// "Insert Suppression Comment": the FP summary as a comment at the cursor, in the editor's
-// language and the scanner's syntax, as one undoable edit. Refuses (changing nothing) when
-// the editor is read-only, the language has no comment syntax, or the text is rejected.
+// "Insert Suppression Comment": the FP summary as a comment at the cursor's line, in the
+// editor's language and the scanner's syntax, as one undoable edit — only where the parser
+// proves the comment stays a comment (model/insertion, model/proof). Refuses (changing
+// nothing, saying why) when the editor is read-only, the language has no comment syntax,
+// the text is outside the allowlist, or no form is provably harmless at the line; when the
+// summary is what was refused, offers the comment without it. Reports success only after
+// checking that the document really changed.
 import * as vscode from 'vscode';
-import { buildSuppressionComment, planInsertion, resolveStyle } from '../model/suppression';
+import { commentSyntaxFor, type CommentSyntax } from '../model/commentSyntax';
+import { chooseInsertion, type InsertionChoice } from '../model/insertion';
+import { buildSuppressionComment, resolveStyle, type SuppressionComment } from '../model/suppression';
 import { showError } from '../editor/errors';
+import { loadProver } from '../editor/proof';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from '../editor/services';
 import type { Node } from '../views/nodes';
 import { pickFalsePositive } from './pickFalsePositive';
+
+const WITHOUT_SUMMARY = 'Insert Without the Summary';
 
 export function insertSuppressionComment(s: Services) {
   return async (node?: Node): Promise<boolean> => {
@@ -18,38 +27,39 @@ export function insertSuppressionComment(s: Services) {
     }
     const document = editor.document;
     if (vscode.workspace.fs.isWritableFileSystem(document.uri.scheme) === false) {
-      void vscode.window.showErrorMessage(`${document.uri.scheme} documents are read-only: no suppression comment was inserted.`);
-      return false;
+      return refuse(s, `${document.uri.scheme} documents are read-only: no suppression comment was inserted.`);
     }
+    // Before asking anything: a language without comments cannot take one.
+    const syntax = commentSyntaxFor(document.languageId);
+    if (!syntax) return refuse(s, `No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them (or the line's context cannot be proven, as in Vue or Markdown).`);
     const ref = node?.kind === 'issue' ? refOf(s, node) : await pickFalsePositive(s);
     if (!ref?.issue.fpId) return false;
     try {
       const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Fetching the false-positive summary…' }, () => s.store.fpSummary(ref.issue.fpId!));
-      const languageId = document.languageId;
-      const style = resolveStyle(ref.vendor, languageId, s.connection.settings.suppression);
-      const comment = buildSuppressionComment({
-        languageId,
-        style,
-        fields: { summary: summary.text, vendor: ref.vendor, issueType: ref.issue.issueType ?? '', vendorIssueId: ref.issue.vendorIssueId ?? '', fpId: summary.fpId },
-      });
-      if (!comment.ok) return refuse(s, `No suppression comment was inserted: ${comment.reason}`);
       const line = editor.selection.active.line;
-      const plan = planInsertion(document.lineAt(line).text, comment, { previousLineText: line > 0 ? document.lineAt(line - 1).text : undefined });
-      if (plan.kind === 'refuse') return refuse(s, `No suppression comment was inserted: ${plan.reason}`);
-      const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-      // A read-only document rejects (or refuses) the edit; either way nothing changed.
-      const applied = await editor
-        .edit((edit) => {
-          if (plan.kind === 'insert-above') edit.insert(new vscode.Position(line, 0), plan.text.replace(/\n$/, eol));
-          else edit.insert(document.lineAt(line).range.end, plan.text);
-        })
-        .then(
-          (ok) => ok,
-          () => false,
+      const provenVersion = document.version; // the proof holds for this text only
+      const build = (omitSummary: boolean): SuppressionComment =>
+        buildSuppressionComment({
+          languageId: document.languageId,
+          style: resolveStyle(ref.vendor, document.languageId, s.connection.settings.suppression),
+          fields: { summary: summary.text, vendor: ref.vendor, issueType: ref.issue.issueType ?? '', vendorIssueId: ref.issue.vendorIssueId ?? '', fpId: summary.fpId },
+          omitSummary,
+        });
+
+      let choice = await place(document, line, syntax, build(false));
+      if (choice.kind === 'refuse' && choice.summaryRefused) {
+        const retry = await place(document, line, syntax, build(true));
+        if (retry.kind === 'refuse') return refuse(s, `No suppression comment was inserted: ${choice.reason}`);
+        const picked = await vscode.window.showWarningMessage(
+          `The false-positive summary cannot go into this comment: ${choice.reason}.`,
+          { modal: true, detail: `Insert the comment without the summary instead?\n\n${retry.candidate.line}` },
+          WITHOUT_SUMMARY,
         );
-      if (!applied) return refuse(s, 'The editor did not accept the edit (is the file read-only?). Nothing was changed.');
-      s.log.info(`Inserted a suppression comment for issue ${ref.issue.id} (${languageId}, ${comment.placement}).`);
-      return true;
+        if (picked !== WITHOUT_SUMMARY) return refuse(s, `No suppression comment was inserted: ${choice.reason}`, false);
+        choice = retry;
+      }
+      if (choice.kind === 'refuse') return refuse(s, `No suppression comment was inserted: ${choice.reason}`);
+      return await apply(s, editor, line, choice, ref, provenVersion);
     } catch (e) {
       await showError(s.log, e, () => insertSuppressionComment(s)(node));
       return false;
@@ -57,13 +67,80 @@ export function insertSuppressionComment(s: Services) {
   };
 }
 
+async function place(document: vscode.TextDocument, line: number, syntax: CommentSyntax, comment: SuppressionComment): Promise<InsertionChoice> {
+  if (!comment.ok) return { kind: 'refuse', reason: comment.reason, summaryRefused: comment.summaryRefused === true };
+  let prover;
+  if (syntax.parser) {
+    try {
+      prover = loadProver();
+    } catch (e) {
+      return { kind: 'refuse', reason: `the parser that proves the comment harmless could not be loaded (${e instanceof Error ? e.message : String(e)}); reinstall the extension`, summaryRefused: false };
+    }
+  }
+  const encoding = document.encoding;
+  // UTF-8 and UTF-16 never turn a character into an ASCII byte; other encodings may.
+  const legacy = !/^utf(?:8|-8|8bom|16le|16be)$/i.test(encoding);
+  return chooseInsertion({
+    text: document.getText(),
+    line,
+    eol: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n',
+    syntax,
+    candidates: comment.candidates,
+    prover,
+    encode: legacy ? (text) => Promise.resolve(vscode.workspace.encode(text, { encoding })) : undefined,
+    encoding,
+  });
+}
+
+async function apply(
+  s: Services,
+  editor: vscode.TextEditor,
+  line: number,
+  choice: Extract<InsertionChoice, { text: string }>,
+  ref: FalsePositiveRef,
+  provenVersion: number,
+): Promise<boolean> {
+  const document = editor.document;
+  const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  if (document.version !== provenVersion) {
+    return refuse(s, 'The file changed while the comment was being prepared. Nothing was changed; try again.');
+  }
+  const versionBefore = document.version;
+  const lineBefore = document.lineAt(line).text;
+  const inserted = choice.kind === 'insert-above' ? choice.text.replace(/\n$/, eol) : choice.text;
+  const applied = await editor
+    .edit((edit) => {
+      if (choice.kind === 'insert-above') edit.insert(new vscode.Position(line, 0), inserted);
+      else edit.insert(document.lineAt(line).range.end, inserted);
+    })
+    .then(
+      (ok) => ok,
+      () => false,
+    );
+  // A session-read-only editor may accept the call and change nothing: check the text itself.
+  const landed =
+    applied &&
+    document.version !== versionBefore &&
+    (choice.kind === 'insert-above'
+      ? document.lineAt(line).text === inserted.replace(/\r?\n$/, '') && document.lineAt(line + 1).text === lineBefore
+      : document.lineAt(line).text === lineBefore + inserted);
+  if (!landed) return refuse(s, 'The editor did not apply the edit (is the file or the editor read-only?). Nothing was changed.');
+  const commentLine = line; // above: the comment took the finding's line number; appended: same line
+  const end = document.lineAt(commentLine).range.end;
+  editor.revealRange(new vscode.Range(end, end), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  const proof = choice.checkedBy ? `proven a comment by the ${choice.checkedBy} parser` : `not parser-checked: no parser for ${document.languageId}`;
+  void vscode.window.setStatusBarMessage(`$(check) Suppression comment inserted at line ${commentLine + 1}`, 5000);
+  s.log.info(`Inserted a suppression comment for issue ${ref.issue.id} at line ${commentLine + 1} of ${document.uri.toString(true)} (${document.languageId}, ${choice.kind}, ${proof}).`);
+  return true;
+}
+
 function refOf(s: Services, node: Extract<Node, { kind: 'issue' }>): FalsePositiveRef {
   const report = s.store.entry(node.reportId)?.summary ?? { id: node.reportId, createdOn: null, expirationOn: null, createdByUser: null, vulnerabilityReport: null, repo: null };
   return { issue: node.issue, vendor: node.vendor, report };
 }
 
-function refuse(s: Services, message: string): false {
+function refuse(s: Services, message: string, notify = true): false {
   s.log.warn(message);
-  void vscode.window.showErrorMessage(message);
+  if (notify) void vscode.window.showErrorMessage(message);
   return false;
 }

@@ -1,7 +1,8 @@
 // A searchable pick of the loaded false positives (type, rule id, summary). When none is
 // loaded yet, the user first picks a report, which is loaded for them.
 import * as vscode from 'vscode';
-import { cleanText, readableIssueType, readableVendor } from '../model/format';
+import { pickText } from '../views/pickText';
+import { readableIssueType, readableVendor } from '../model/format';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from '../editor/services';
 
@@ -29,8 +30,8 @@ export async function pickFalsePositive(s: Services): Promise<FalsePositiveRef |
   const sameLanguage = (ref: FalsePositiveRef) => language !== undefined && languageOf(ref.issue.issueLanguage) === language;
   const ordered = [...refs.filter(sameLanguage), ...refs.filter((r) => !sameLanguage(r))];
   const items = ordered.map((ref): Item => ({
-    label: readableIssueType(ref.issue.issueType),
-    description: cleanText(`${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${ref.issue.issueLanguage}` : ''}`),
+    label: pickText(readableIssueType(ref.issue.issueType)),
+    description: pickText(`${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${ref.issue.issueLanguage}` : ''}`),
     detail: detailOf(s, ref),
     ref,
   }));
@@ -61,8 +62,7 @@ function languageOf(id: string | null | undefined): string | undefined {
 function detailOf(s: Services, ref: FalsePositiveRef): string {
   const summary = ref.issue.fpId ? s.store.knownSummary(ref.issue.fpId)?.text : undefined;
   const text = summary ?? ref.issue.fpDescription ?? '';
-  // QuickPick renders plain text, but bidi or control characters would still reorder it.
-  return cleanText(text).slice(0, 200);
+  return pickText(text, 200);
 }
 
 async function prefetchSummaries(s: Services, items: Item[], update: () => void): Promise<void> {
@@ -79,8 +79,8 @@ async function loadAReport(s: Services): Promise<boolean> {
   const reports = await s.store.reports();
   const chosen = await vscode.window.showQuickPick(
     reports.map((report) => ({
-      label: report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? report.id,
-      description: `${report.repo?.name ?? ''}${report.repo?.reference ? `@${report.repo.reference}` : ''} · ${readableVendor(report.vulnerabilityReport?.vendor)}`,
+      label: pickText(report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? report.id),
+      description: pickText(`${report.repo?.name ?? ''}${report.repo?.reference ? `@${report.repo.reference}` : ''} · ${readableVendor(report.vulnerabilityReport?.vendor)}`),
       report,
     })),
     { title: 'No false positives are loaded yet: load which fix report?', matchOnDescription: true },

@@ -176,11 +176,6 @@ export class ReportStore implements vscode.Disposable {
     return this.knownSummaries.get(fpId);
   }
 
-  /** Fetched summaries, for recognising inserted comments. */
-  knownSummaryList(): IterableIterator<FpSummary> {
-    return this.knownSummaries.values();
-  }
-
   /** The loaded false-positive issue with this fpId. */
   falsePositiveByFpId(fpId: string): FalsePositiveRef | undefined {
     for (const ref of this.falsePositives()) if (ref.issue.fpId === fpId) return ref;

@@ -1,19 +1,29 @@
-// Hover over a suppression comment the extension inserted: recognised by a fetched FP summary
-// (or its fpId) on the line, it shows the issue, the full explanation and the fix report.
+// Hover over a suppression comment the extension inserted. It is recognised only by a
+// UUID that is the fpId of a loaded false positive, inside a comment token: the parser's
+// comment node where the language has one (so a formatter rewrapping the comment does not
+// matter), else a comment opened earlier on the same line. Never by the summary's text, which
+// a service could make match any line.
 import * as vscode from 'vscode';
+import { commentSyntaxFor, isGrammar, type CommentSyntax } from '../model/commentSyntax';
 import { readableIssueType, readableVendor } from '../model/format';
+import { loadProver } from '../editor/proof';
 import type { ReportStore } from '../editor/reportStore';
 import { Tooltip } from './tooltips';
+
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
 export class SuppressionHover implements vscode.HoverProvider {
   constructor(private readonly store: ReportStore) {}
 
-  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+  async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+    const syntax = commentSyntaxFor(document.languageId);
+    if (!syntax) return undefined;
     const line = document.lineAt(position.line).text;
-    for (const summary of this.store.knownSummaryList()) {
-      if (!line.includes(summary.text) && !line.includes(summary.fpId)) continue;
-      const ref = this.store.falsePositiveByFpId(summary.fpId);
+    for (const match of line.matchAll(UUID)) {
+      const ref = this.store.falsePositiveByFpId(match[0]) ?? this.store.falsePositiveByFpId(match[0].toLowerCase());
       if (!ref) continue;
+      const comment = await commentRange(document, syntax, position.line, match.index ?? 0);
+      if (!comment?.contains(position)) continue;
       const { issue, report, vendor } = ref;
       const md = new Tooltip()
         .md('**Suppressed false positive:** ')
@@ -24,8 +34,26 @@ export class SuppressionHover implements vscode.HoverProvider {
         .text(issue.fpDescription?.trim() || 'The service gave no explanation.')
         .md('\n\n**Fix report:** ')
         .text(`${report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? ''} (${report.id})`);
-      return new vscode.Hover(md.value);
+      return new vscode.Hover(md.value, comment);
     }
     return undefined;
   }
+}
+
+/** The comment token holding the character at (row, column), or undefined. */
+async function commentRange(document: vscode.TextDocument, syntax: CommentSyntax, row: number, column: number): Promise<vscode.Range | undefined> {
+  if (isGrammar(syntax.parser)) {
+    const found = await loadProver().commentAt(syntax.parser, document.getText(), row, column);
+    return found && new vscode.Range(found.start.row, found.start.column, found.end.row, found.end.column);
+  }
+  // No parser (or HTML/YAML): a comment opened earlier on this line and not closed before it.
+  const text = document.lineAt(row).text;
+  for (const form of syntax.forms) {
+    const open = text.lastIndexOf(form.open, column);
+    if (open < 0) continue;
+    if (form.kind === 'line') return new vscode.Range(row, open, row, text.length);
+    const close = text.indexOf(form.close, open + form.open.length);
+    if (close === -1 || close > column) return new vscode.Range(row, open, row, close === -1 ? text.length : close + form.close.length);
+  }
+  return undefined;
 }

@@ -2,6 +2,7 @@
 // settings that decide where the key goes are application-scoped, activation is never `*`,
 // and the VSIX holds only what runs.
 import { strict as assert } from 'node:assert';
+import { GRAMMARS } from '../../src/model/commentSyntax';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,10 +48,15 @@ describe('manifest', () => {
     const files = execFileSync(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
       .trim()
       .split('\n');
-    const allowed = /^(package\.json|README\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
     const extra = files.filter((f) => !allowed.test(f));
     assert.deepEqual(extra, [], 'unexpected files in the VSIX');
     assert.ok(files.includes('dist/extension.js'));
     assert.ok(files.includes('node_modules/undici/index.js'), 'undici ships beside the bundle (kept external)');
+    // The parser proof and every grammar it names ship (loaded on the first insertion).
+    assert.ok(files.includes('dist/proof.js'));
+    for (const grammar of ['tree-sitter', ...GRAMMARS.map((g) => `tree-sitter-${g}`)]) {
+      assert.ok(files.includes(`dist/grammars/${grammar}.wasm`), `${grammar}.wasm ships`);
+    }
   });
 });
