@@ -4,11 +4,11 @@ import { describeUrl, endpointUrl, parseBaseUrl } from './baseUrl';
 import { decodeFpSummary, decodeIssuePage, decodeReportDetail, decodeReportList } from './responses';
 import { ServiceError } from './errors';
 import { silentLogger, type Logger } from './log';
-import { createDispatcher, type NetworkOptions } from './network';
+import { createDispatcher, type NetworkOptions, type ServiceDispatcher } from './network';
 import { pageIssues, type IssuePage, type PagingOptions } from './paging';
 import type { FixReportDetail, FixReportSummary, Issue, IssuePageBody } from './schemas';
 import { Transport, defaultRetry, type RawResponse, type RetryPolicy } from './transport';
-import { truncateOnWordBoundary } from '../model/sanitize';
+import { truncateOnWordBoundary } from '../common/text';
 
 export const FP_SUMMARY_MAX = 280;
 
@@ -42,19 +42,24 @@ export class FixReportsClient {
   readonly baseUrl: URL;
   private readonly transport: Transport;
   private readonly logger: Logger;
-  private readonly ownDispatcher?: Dispatcher;
+  private readonly ownDispatcher?: ServiceDispatcher;
 
   constructor(options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     checkKey(options.key);
     this.logger = options.logger ?? silentLogger;
-    this.ownDispatcher = options.dispatcher ? undefined : createDispatcher(options.network ?? {});
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    let dispatcher = options.dispatcher;
+    if (!dispatcher) {
+      this.ownDispatcher = createDispatcher(options.network ?? {}, timeoutMs);
+      dispatcher = this.ownDispatcher.dispatcher;
+    }
     this.transport = new Transport({
       key: options.key,
-      timeoutMs: options.timeoutMs ?? 30_000,
+      timeoutMs,
       maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
       retry: { ...defaultRetry, ...options.retry },
-      dispatcher: options.dispatcher ?? this.ownDispatcher,
+      dispatcher,
       logger: this.logger,
       userAgent: options.userAgent ?? 'security-fix-reports',
     });
@@ -105,9 +110,14 @@ export class FixReportsClient {
     return { fpId: id, text: truncateOnWordBoundary(text, FP_SUMMARY_MAX), truncated: true };
   }
 
-  /** Releases connections owned by this client. */
+  /** Releases connections owned by this client once requests in flight are done. */
   async close(): Promise<void> {
     await this.ownDispatcher?.close();
+  }
+
+  /** Drops connections owned by this client at once, those still being opened too (after a cancel). */
+  async destroy(): Promise<void> {
+    await this.ownDispatcher?.destroy();
   }
 
   private async issuePage(query: { fixReportId?: string; issueId?: string }, signal?: AbortSignal): Promise<IssuePageBody> {

@@ -4,7 +4,8 @@ import type { Dispatcher } from 'undici';
 import { describeUrl } from './baseUrl';
 import { ServiceError } from './errors';
 import type { Logger } from './log';
-import { cleanText } from '../model/format';
+import { ProxyError } from './proxyTunnel';
+import { cleanText } from '../common/text';
 import { undici } from './undici';
 
 export interface RetryPolicy {
@@ -21,7 +22,8 @@ export interface TransportOptions {
   timeoutMs: number;
   maxBodyBytes: number;
   retry: RetryPolicy;
-  dispatcher?: Dispatcher;
+  /** Always ours: never undici's process-wide default (see network.ts). */
+  dispatcher: Dispatcher;
   logger: Logger;
   userAgent: string;
   /** Test hook: the random source for jitter. */
@@ -36,7 +38,8 @@ export interface RawResponse {
 }
 
 const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504]);
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ERR_PROXY_CLOSED']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_PROXY_TIMEOUT']);
 
 export const defaultRetry: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
 
@@ -81,14 +84,17 @@ export class Transport {
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
     const where = describeUrl(url);
     try {
-      const res = await undici().request(url, {
-        method: 'GET',
-        headers: { 'x-service-key': key, accept: 'application/json', 'user-agent': userAgent },
-        signal: combined,
-        dispatcher,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
+      const res = await untilAborted(
+        undici().request(url, {
+          method: 'GET',
+          headers: { 'x-service-key': key, accept: 'application/json', 'user-agent': userAgent },
+          signal: combined,
+          dispatcher,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        }),
+        combined,
+      );
       const contentType = headerValue(res.headers['content-type']) ?? '';
       if (res.statusCode >= 300 && res.statusCode < 400) {
         discard(res.body);
@@ -212,8 +218,27 @@ export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): 
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
+/**
+ * The response, or the signal's reason as soon as it aborts. undici looks at a request's signal
+ * only once the request has a connection; one still waiting for a connection (a proxy that
+ * holds the CONNECT) would otherwise outlive its deadline and a cancel. A response that comes
+ * after the abort is dropped.
+ */
+function untilAborted(pending: Promise<Dispatcher.ResponseData>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason);
+      pending.then((late) => discard(late.body), () => {});
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 function networkError(url: URL, e: unknown): ServiceError {
   const where = describeUrl(url);
+  if (e instanceof ProxyError) return proxyError(where, e);
   const code = errorCode(e);
   const reason = e instanceof Error ? e.message : String(e);
   let advice = 'Check the base URL, your network and proxy settings.';
@@ -223,6 +248,11 @@ function networkError(url: URL, e: unknown): ServiceError {
     advice = 'The server certificate is not trusted. If your organisation uses a private CA or a TLS-inspecting proxy, configure its CA certificate.';
   } else if (code && RETRYABLE_CODES.has(code)) advice = 'The connection was closed mid-way; try again.';
   return new ServiceError('network', `Could not reach ${where} (${code ?? reason}). ${advice}`, { url: where, cause: e });
+}
+
+function proxyError(where: string, e: ProxyError): ServiceError {
+  const advice = `Check the proxy settings (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, or the editor's http.proxy) and that the proxy allows tunnels to ${new URL(where).host}.`;
+  return new ServiceError('network', `Could not reach ${where} through the proxy: ${e.message}. ${advice}`, { url: where, cause: e });
 }
 
 function isResetError(error: ServiceError): boolean {
@@ -240,7 +270,7 @@ function errorCode(e: unknown): string | undefined {
 
 function isTimeoutError(e: unknown): boolean {
   const code = errorCode(e);
-  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || (e instanceof Error && e.name === 'TimeoutError');
+  return TIMEOUT_CODES.has(code ?? '') || (e instanceof Error && e.name === 'TimeoutError');
 }
 
 function cancelled(url: URL): ServiceError {

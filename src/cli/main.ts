@@ -162,10 +162,12 @@ async function execute(argv: readonly string[], io: Io): Promise<number> {
     logger,
     userAgent: `security-fix-reports-cli/${io.version ?? 'dev'}`,
   });
+  const signal = io.signal ?? new AbortController().signal;
   try {
-    await handler({ client, out, format, signal: io.signal ?? new AbortController().signal, nowMs: Date.now(), warn: (m) => logger.warn(m) });
+    await handler({ client, out, format, signal, nowMs: Date.now(), warn: (m) => logger.warn(m) });
   } finally {
-    await client.close();
+    // After a cancel nothing is waited for, not even a connection still being opened.
+    await (signal.aborted ? client.destroy() : client.close());
   }
   return ExitCode.ok;
 }
@@ -212,10 +214,19 @@ function stderrLogger(stderr: Writable, verbose: boolean): Logger {
   return { debug: verbose ? write('debug') : () => {}, info: verbose ? write('info') : () => {}, warn: write('warning'), error: verbose ? write('error') : () => {} };
 }
 
+/** The first SIGINT/SIGTERM cancels (exit 130 once the work has stopped); a second exits at once, whatever is stuck. */
+function cancelOnSignals(controller: AbortController): void {
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(ExitCode.cancelled);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
 if (require.main === module) {
   const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
-  process.once('SIGTERM', () => controller.abort());
+  cancelOnSignals(controller);
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(ExitCode.ok);
   });

@@ -1,10 +1,11 @@
 // The built CLI (dist/cli.js) as a real child process against the sandbox service.
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { observe } from '../support/evidence';
+import { PROXIED_HOST, startMisbehavingProxy, startRecordingProxy } from './support/tlsProxy';
 
 const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -12,9 +13,20 @@ interface Result {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** True when the child outlived `killAfterMs` and was killed. */
+  killed: boolean;
 }
 
-function cli(args: string[], env: Record<string, string | undefined>, options: { stdoutLimit?: number } = {}): Promise<Result> {
+interface CliOptions {
+  stdoutLimit?: number;
+  /** Kill the child if it runs longer than this: a hang fails the test instead of the suite. */
+  killAfterMs?: number;
+  /** Leave stdout unread, like a reader that stopped reading. */
+  stuckReader?: boolean;
+  onStart?: (child: ChildProcess) => void;
+}
+
+function cli(args: string[], env: Record<string, string | undefined>, options: CliOptions = {}): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
@@ -22,14 +34,31 @@ function cli(args: string[], env: Record<string, string | undefined>, options: {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d;
-      if (options.stdoutLimit !== undefined && stdout.length >= options.stdoutLimit) child.stdout.destroy();
-    });
+    let killed = false;
+    const guard = options.killAfterMs === undefined ? undefined : setTimeout(() => ((killed = true), child.kill('SIGKILL')), options.killAfterMs);
+    if (options.stuckReader) child.stdout.pause();
+    else {
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        stdout += d;
+        if (options.stdoutLimit !== undefined && stdout.length >= options.stdoutLimit) child.stdout.destroy();
+      });
+    }
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr, killed });
+    });
+    options.onStart?.(child);
   });
+}
+
+/** Resolves once `condition` holds (polled), or rejects after `ms`. */
+async function until(condition: () => boolean, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !condition(); ) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('cli: security-fix-reports', function () {
@@ -217,4 +246,72 @@ describe('cli: security-fix-reports', function () {
     const result = await cli(['issues', '--fix-report', bigReport, '--format', 'jsonl'], env, { stdoutLimit: 1 });
     assert.equal(result.code, 0, result.stderr);
   });
+
+  it('never sends a request to a proxy for a loopback base URL (HTTP_PROXY and HTTPS_PROXY set)', async () => {
+    const proxy = await startRecordingProxy();
+    try {
+      const proxyEnv = { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url, https_proxy: proxy.url };
+      const result = await cli(['reports', '--format', 'json'], { ...env, ...proxyEnv });
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal((JSON.parse(result.stdout) as unknown[]).length, sandbox.dataset.reports.length);
+      assert.equal(proxy.connections, 0, 'the proxy was never contacted, so it never saw the key');
+      observe(`exit ${result.code}; ${proxy.connections} connection(s) to the proxy`);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  const proxied = (proxyUrl: string) => ({ SECURITY_FIX_REPORTS_URL: `https://${PROXIED_HOST}`, SECURITY_FIX_REPORTS_KEY: 'proxy-test-key-7f3a', HTTPS_PROXY: proxyUrl });
+
+  it('a proxy that closes every CONNECT: the CLI gives up after its retries with exit 5', async () => {
+    const proxy = await startMisbehavingProxy('close');
+    try {
+      const result = await cli(['reports', '--timeout', '2'], proxied(proxy.url), { killAfterMs: 30_000 });
+      assert.ok(!result.killed, 'the CLI ended by itself');
+      assert.equal(result.code, 5, result.stderr);
+      assert.match(result.stderr, /closed the connection instead of opening a tunnel.*gave up after 4 attempts/);
+      assert.ok(proxy.connects <= 4, `${proxy.connects} CONNECT attempts`);
+      observe(`exit ${result.code} after ${proxy.connects} CONNECT attempts: ${result.stderr.trim()}`);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('SIGTERM while a proxy holds the CONNECT: exits at once with 130', async () => {
+    const proxy = await startMisbehavingProxy('hang');
+    let sentAt = 0;
+    try {
+      const result = await cli(['reports'], proxied(proxy.url), {
+        killAfterMs: 20_000,
+        onStart: (child) => void until(() => proxy.connects > 0).then(() => ((sentAt = Date.now()), child.kill('SIGTERM'))),
+      });
+      const after = Date.now() - sentAt;
+      assert.ok(!result.killed, 'the CLI ended after SIGTERM');
+      assert.equal(result.code, 130, result.stderr);
+      assert.ok(after < 3_000, `exited ${after} ms after SIGTERM`);
+      observe(`exit ${result.code} ${after} ms after SIGTERM (the proxy held the CONNECT)`);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a second SIGTERM exits at once when the graceful stop is stuck (a reader that stopped reading)', async () => {
+    sandbox.clearRequests();
+    let stillRunning: boolean | undefined;
+    const result = await cli(['issues', '--fix-report', bigReport, '--format', 'jsonl'], env, {
+      stuckReader: true,
+      killAfterMs: 20_000,
+      onStart: (child) =>
+        void until(() => sandbox.requests.length > 0)
+          .then(() => pause(500))
+          .then(() => child.kill('SIGTERM'))
+          .then(() => pause(500))
+          .then(() => ((stillRunning = child.exitCode === null && child.signalCode === null), child.kill('SIGTERM'))),
+    });
+    assert.ok(!result.killed, 'the second SIGTERM ended the CLI');
+    assert.equal(result.code, 130);
+    observe(`first SIGTERM: ${stillRunning ? 'still writing to the stuck reader' : 'exited'}; second SIGTERM: exit ${result.code}`);
+  });
 });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
