@@ -2,8 +2,9 @@
 // what was wrong and where (a JSON path such as `$.getIssuesApiV5.vulnerability_report_issue[3].id`).
 import * as v from 'valibot';
 import { ServiceError } from './errors';
-import { oneLine, type RawResponse } from './transport';
+import type { RawResponse } from './transport';
 import { describeUrl } from './baseUrl';
+import { oneLine } from '../common/text';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -24,7 +25,7 @@ export function parseJsonBody(res: RawResponse): unknown {
   } catch (e) {
     const looksHtml = /html/i.test(res.contentType) || /^\s*</.test(text);
     const message = looksHtml
-      ? `${where} returned an HTML page instead of JSON (content type "${oneLine(res.contentType, 60) || 'none'}"). Check the base URL: it must point at the service's API root, not a web page, login portal or proxy page.`
+      ? `${where} returned an HTML page instead of JSON (content type "${quote(res, res.contentType, 60) || 'none'}"). Check the base URL: it must point at the service's API root, not a web page, login portal or proxy page.`
       : `The response from ${where} is not valid JSON (${e instanceof Error ? e.message : String(e)}): it may be truncated or malformed. Try again; if it persists, report it to the service's operators.`;
     throw new ServiceError('decode', message, { url: where, status: res.status, cause: e });
   }
@@ -35,10 +36,11 @@ export function decodeAt<S extends v.GenericSchema>(schema: S, value: unknown, p
   const result = v.safeParse(schema, value);
   if (result.success) return result.output;
   const issue = result.issues[0];
-  const where = `${path}${formatPath(issue.path)}`;
+  const where = quote(res, `${path}${formatPath(issue.path)}`, 300);
+  const what = issue.expected ? `expected ${issue.expected}, got ${quote(res, issue.received, 80)}` : quote(res, issue.message, 200);
   throw new ServiceError(
     'decode',
-    `Unexpected response from ${describeUrl(res.url)}: at ${where} ${issue.expected ? `expected ${issue.expected}, got ${issue.received}` : issue.message}. The service may use a newer format than this version understands.`,
+    `Unexpected response from ${describeUrl(res.url)}: at ${where} ${what}. The service may use a newer format than this version understands.`,
     { url: describeUrl(res.url), status: res.status, jsonPath: where },
   );
 }
@@ -58,18 +60,26 @@ export function unwrapEnvelope(body: unknown, name: string): { value: unknown; p
 }
 
 /** An HTTP 200 body that carries an `error` (or GraphQL-style `errors`) instead of data. */
-export function envelopeError(value: unknown): string | undefined {
+export function envelopeError(value: unknown, res: RawResponse): string | undefined {
   if (!isRecord(value)) return undefined;
   const error = value.error ?? value.errors;
   if (error === undefined || error === null || error === false) return undefined;
-  if (typeof error === 'string') return oneLine(error, 200);
+  if (typeof error === 'string') return quote(res, error, 200);
   if (Array.isArray(error)) {
     const first: unknown = error[0];
-    if (isRecord(first) && typeof first.message === 'string') return oneLine(first.message, 200);
-    return typeof first === 'string' ? oneLine(first, 200) : 'unspecified error';
+    if (isRecord(first) && typeof first.message === 'string') return quote(res, first.message, 200);
+    return typeof first === 'string' ? quote(res, first, 200) : 'unspecified error';
   }
-  if (isRecord(error) && typeof error.message === 'string') return oneLine(error.message, 200);
+  if (isRecord(error) && typeof error.message === 'string') return quote(res, error.message, 200);
   return 'unspecified error';
+}
+
+/**
+ * Server text for a message (errors are shown and logged): the key redacted first (a cut first
+ * would leave all but its last characters), then one clean line of at most `max` characters.
+ */
+export function quote(res: RawResponse, text: string, max: number): string {
+  return oneLine(res.redact ? res.redact(text) : text, max);
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

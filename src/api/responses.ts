@@ -2,7 +2,7 @@
 // property-tested on arbitrary bytes and JSON without a server. Each returns a value or
 // throws a ServiceError; nothing else escapes.
 import { describeUrl } from './baseUrl';
-import { decodeAt, envelopeError, isRecord, parseJsonBody } from './decode';
+import { decodeAt, envelopeError, isRecord, parseJsonBody, quote } from './decode';
 import { ServiceError } from './errors';
 import { decodeIssuePageFast } from './issuePageDecoder';
 import { IssuePageBodySchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type FixReportSummary, type IssuePageBody } from './schemas';
@@ -24,7 +24,8 @@ export function decodeReportDetail(res: RawResponse, id: string): FixReportDetai
   const match = reports.find((r) => r.id === id);
   if (!match) {
     const at = `${path}.fixReport[0].id`;
-    throw new ServiceError('decode', `Asked for fix report ${id} but the service returned ${reports.map((r) => r.id).join(', ').slice(0, 200)} (${at}).`, { url: where, status: res.status, jsonPath: at });
+    const returned = quote(res, reports.map((r) => r.id).join(', '), 200);
+    throw new ServiceError('decode', `Asked for fix report ${id} but the service returned ${returned} (${at}).`, { url: where, status: res.status, jsonPath: at });
   }
   return match;
 }
@@ -64,8 +65,9 @@ function dataOf(res: RawResponse, envelope: string | undefined, field: string): 
   const keys = Object.keys(body);
   const name = field in body ? undefined : envelope !== undefined && envelope in body ? envelope : keys.length === 1 ? keys[0] : undefined;
   const holder = name === undefined ? body : body[name];
-  const path = name === undefined ? '$' : `$.${name}`;
-  const error = envelopeError(body) ?? (isRecord(holder) ? envelopeError(holder) : undefined);
+  // The wrapping object's name is the service's text too.
+  const path = name === undefined ? '$' : `$.${quote(res, name, 80)}`;
+  const error = envelopeError(body, res) ?? (isRecord(holder) ? envelopeError(holder, res) : undefined);
   if (error !== undefined) throw new ServiceError('service-error', `${where} reported an error: "${error}".`, details);
   if (isRecord(holder) && field in holder) return { value: holder, path };
   throw new ServiceError('decode', `Unexpected response from ${where}: expected "${field}" at ${path}${isRecord(holder) ? '' : ` (found ${holder === null ? 'null' : typeof holder})`}.`, { ...details, jsonPath: `${path}.${field}` });

@@ -5,7 +5,7 @@ import { describeUrl } from './baseUrl';
 import { ServiceError } from './errors';
 import type { Logger } from './log';
 import { ProxyError } from './proxyTunnel';
-import { cleanText } from '../common/text';
+import { oneLine, redact } from '../common/text';
 import { undici } from './undici';
 
 export interface RetryPolicy {
@@ -35,6 +35,8 @@ export interface RawResponse {
   contentType: string;
   body: Buffer;
   url: URL;
+  /** Removes the key from server text (a server may echo it back) before it is cut or shown. */
+  redact?: (text: string) => string;
 }
 
 const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504]);
@@ -101,7 +103,7 @@ export class Transport {
         throw redirectError(url, res.statusCode, headerValue(res.headers.location));
       }
       const body = await this.readCapped(res, where);
-      if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, contentType, body, url };
+      if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, contentType, body, url, redact: (text) => redact(text, key) };
       throw statusError(url, res.statusCode, body, headerValue(res.headers['retry-after']), key);
     } catch (e) {
       if (e instanceof ServiceError) throw e;
@@ -162,8 +164,7 @@ function redirectError(url: URL, status: number, location: string | undefined): 
 
 function statusError(url: URL, status: number, body: Buffer, retryAfter: string | undefined, key: string): ServiceError {
   const where = describeUrl(url);
-  // A server may echo the request's headers back; the key must not reach a message.
-  const detail = serverMessage(body)?.split(key).join('«redacted»');
+  const detail = serverMessage(body, key);
   const said = detail ? ` The service said: "${detail}".` : '';
   const retryAfterMs = parseRetryAfter(retryAfter);
   const common = { status, url: where, retryAfterMs };
@@ -182,8 +183,12 @@ function statusError(url: URL, status: number, body: Buffer, retryAfter: string 
   return new ServiceError('bad-request', `The service refused the request with HTTP ${status} at ${where}.${said}`, common);
 }
 
-/** The `error`/`message` of a JSON error body, reduced to one short line of plain text. */
-export function serverMessage(body: Buffer): string | undefined {
+/**
+ * The `error`/`message` of a JSON error body, reduced to one short line of plain text. A server
+ * may echo the request's headers back: the key is redacted before the cut, which would
+ * otherwise leave all but its last characters.
+ */
+export function serverMessage(body: Buffer, key?: string): string | undefined {
   if (body.length === 0 || body.length > 64_000) return undefined;
   let text: string | undefined;
   try {
@@ -199,14 +204,7 @@ export function serverMessage(body: Buffer): string | undefined {
   } catch {
     return undefined;
   }
-  return text === undefined ? undefined : oneLine(text, 200);
-}
-
-/** Server text shown in a message: controls removed, whitespace folded, length capped. */
-export function oneLine(text: string, max: number): string {
-  const flat = cleanText(text);
-  const points = Array.from(flat);
-  return points.length <= max ? flat : `${points.slice(0, max - 1).join('')}…`;
+  return text === undefined ? undefined : oneLine(redact(text, key), 200);
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined if absent or unreadable. */

@@ -3,6 +3,7 @@
 // are kept in memory so tests and "copy diagnostics" can read what was logged.
 import type * as vscode from 'vscode';
 import type { Logger } from '../api/log';
+import { redact } from '../common/text';
 
 const KEEP = 2_000;
 
@@ -45,7 +46,7 @@ export class ExtensionLog implements Logger {
 
   private keep(level: string, message: string): string {
     let text = message;
-    for (const secret of this.secrets) text = text.split(secret).join('«redacted»');
+    for (const secret of this.secrets) text = redact(text, secret);
     this.recent.push(`${level} ${text}`);
     if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
     return text;

@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FixReportsClient } from '../../src/api/client';
+import type { ServiceErrorKind } from '../../src/api/errors';
 import { parseRetryAfter } from '../../src/api/transport';
 import type { Sandbox } from '../sandbox/server';
 import { observe } from '../support/evidence';
@@ -222,6 +223,31 @@ describe('errors: typed, actionable, bounded', () => {
     assert.ok(!/[\r\n\u001b\u202e]/.test(error.message), error.message);
   });
 
+  it('a key echoed back is redacted before the text is cut, even where it straddles the cut', async () => {
+    // Each echo puts the key across the cut of that place in a message (200 characters for the
+    // service's error text and report ids, 80 for a value or a name), 14 characters before it.
+    const echo = (cut: number) => `${'x'.repeat(cut - 16)} ${sandbox.key} is not a valid parameter`;
+    const leak = (text: string) => pieces(sandbox.key, 8).find((piece) => text.includes(piece));
+    const status200 = (body: unknown) => ({ kind: 'status', status: 200, body: JSON.stringify(body) }) as const;
+    const cases: [string, Parameters<typeof sandbox.faults.add>[0], () => Promise<unknown>, ServiceErrorKind][] = [
+      ['an HTTP 400 error body', { route: 'fix-reports', fault: { kind: 'status', status: 400, body: JSON.stringify({ error: echo(200) }) } }, () => client.listReports(), 'bad-request'],
+      ['an HTTP 200 error envelope', { route: 'fix-reports', fault: { kind: 'error-envelope', message: echo(200) } }, () => client.listReports(), 'service-error'],
+      ['a value of the wrong type', { route: 'fix-reports', fault: status200({ getReportsApiV2: { fixReport: echo(80) } }) }, () => client.listReports(), 'decode'],
+      ['an envelope named after it', { route: 'fix-reports', fault: status200({ [echo(80)]: { fixReport: 1 } }) }, () => client.listReports(), 'decode'],
+      ['another report id', { route: 'fix-report', fault: status200({ fixReport: [{ id: echo(200) }] }) }, () => client.getReport('r1'), 'decode'],
+    ];
+    for (const [what, fault, call, kind] of cases) {
+      sandbox.faults.clear();
+      log.lines.length = 0;
+      sandbox.faults.add({ ...fault, times: 1 });
+      const error = await rejectsWith(call(), kind);
+      assert.equal(leak(error.message), undefined, `${what}: a piece of the key in "${error.message}"`);
+      assert.equal(leak(log.lines.join('\n')), undefined, `${what}: a piece of the key in the log`);
+      assert.match(error.message, /«redacted»/, `${what}: the redaction is shown`);
+      observe(`${what}: the key shows as «redacted», no 8-character piece of it in the message or the log`);
+    }
+  });
+
   it('an AbortSignal cancels a request waiting for a retry', async () => {
     sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 429, retryAfter: '2' } });
     const controller = new AbortController();
@@ -265,4 +291,9 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ or
     server,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Every substring of `text` with `length` characters. */
+function pieces(text: string, length: number): string[] {
+  return Array.from({ length: text.length - length + 1 }, (_, i) => text.slice(i, i + length));
 }
