@@ -157,7 +157,7 @@ export async function suppressionCommentCommand(ctx: Context, options: Suppressi
   const missing = placeholdersIn(style.template).filter((name) => name in FIELD_SOURCES && fields[name as keyof typeof fields] === '');
   if (missing.length > 0) {
     const needs = missing.map((name) => `{${name}} (pass ${FIELD_SOURCES[name]})`).join(', ');
-    throw new CliError(`The comment template "${safeText(style.template)}" needs ${needs}.`, ExitCode.usage);
+    throw new CliError(`The comment template "${style.template}" needs ${needs}.`, ExitCode.usage);
   }
   const result = buildSuppressionComment({ languageId: options.languageId, style, fields });
   if (!result.ok) throw new CliError(`No suppression comment: ${result.reason}`, ExitCode.rejectedText);

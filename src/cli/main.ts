@@ -17,7 +17,7 @@ import {
   type Context,
 } from './commands';
 import { ExitCode, exitCodeFor } from './exitCodes';
-import { FORMATS, Output, safeText, type Format } from './output';
+import { FORMATS, Output, Stderr, type Format } from './output';
 
 export const USAGE = `Usage: security-fix-reports <command> [options]
 
@@ -80,26 +80,26 @@ export interface Io {
 }
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
-  const err = (message: string) => io.stderr.write(`${message}\n`);
+  const stderr = new Stderr(io.stderr);
   try {
-    return await execute(argv, io);
+    return await execute(argv, io, stderr);
   } catch (e) {
     if (e instanceof ServiceError) {
-      err(`error: ${e.message}`);
+      stderr.line(`error: ${e.message}`);
       return exitCodeFor(e.kind);
     }
     if (e instanceof CliError) {
-      err(`error: ${e.message}`);
-      if (e.exitCode === ExitCode.usage) err(`Run "security-fix-reports --help" for usage.`);
+      stderr.line(`error: ${e.message}`);
+      if (e.exitCode === ExitCode.usage) stderr.line(`Run "security-fix-reports --help" for usage.`);
       return e.exitCode;
     }
     if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') return ExitCode.ok; // reader went away (e.g. `| head`)
-    err(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    stderr.lines(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return ExitCode.internal;
   }
 }
 
-async function execute(argv: readonly string[], io: Io): Promise<number> {
+async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
@@ -126,7 +126,7 @@ async function execute(argv: readonly string[], io: Io): Promise<number> {
     return args[0]!;
   };
   const noArgs = () => {
-    if (args.length > 0) throw new CliError(`"${command}" takes no arguments (got "${safeText(args.join(' '))}").`, ExitCode.usage);
+    if (args.length > 0) throw new CliError(`"${command}" takes no arguments (got "${args.join(' ')}").`, ExitCode.usage);
   };
   const commands: Record<string, (ctx: Context) => Promise<void>> = {
     reports: (ctx) => (noArgs(), reportsCommand(ctx)),
@@ -150,13 +150,16 @@ async function execute(argv: readonly string[], io: Io): Promise<number> {
     },
   };
   const handler = command === undefined ? undefined : commands[command];
-  if (!handler) throw new CliError(`Unknown command "${safeText(command ?? '')}".`, ExitCode.usage);
+  if (!handler) throw new CliError(`Unknown command "${command ?? ''}".`, ExitCode.usage);
 
-  const logger = stderrLogger(io.stderr, values.verbose === true);
+  const logger = stderrLogger(stderr, values.verbose === true);
   const timeoutSeconds = parseCount(values.timeout, '--timeout', 1);
+  const baseUrl = baseUrlFrom(values['base-url'], io.env);
+  const key = keyFrom(io.env);
+  stderr.protect(key);
   const client = new FixReportsClient({
-    baseUrl: baseUrlFrom(values['base-url'], io.env),
-    key: keyFrom(io.env),
+    baseUrl,
+    key,
     timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
     network: networkOptionsFromEnv(io.env),
     logger,
@@ -194,23 +197,23 @@ function keyFrom(env: NodeJS.ProcessEnv): string {
 function parseFormat(value: string | undefined): Format {
   if (value === undefined) return 'table';
   if ((FORMATS as readonly string[]).includes(value)) return value as Format;
-  throw new CliError(`--format must be one of ${FORMATS.join(', ')} (got "${safeText(value)}").`, ExitCode.usage);
+  throw new CliError(`--format must be one of ${FORMATS.join(', ')} (got "${value}").`, ExitCode.usage);
 }
 
 function parsePlacement(value: string | undefined): 'line-above' | 'end-of-line' | undefined {
   if (value === undefined || value === 'line-above' || value === 'end-of-line') return value;
-  throw new CliError(`--placement must be line-above or end-of-line (got "${safeText(value)}").`, ExitCode.usage);
+  throw new CliError(`--placement must be line-above or end-of-line (got "${value}").`, ExitCode.usage);
 }
 
 function parseCount(value: string | undefined, flag: string, min = 0): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new CliError(`${flag} must be a whole number ≥ ${min} (got "${safeText(value)}").`, ExitCode.usage);
+  if (!Number.isInteger(n) || n < min) throw new CliError(`${flag} must be a whole number ≥ ${min} (got "${value}").`, ExitCode.usage);
   return n;
 }
 
-function stderrLogger(stderr: Writable, verbose: boolean): Logger {
-  const write = (level: string) => (message: string) => void stderr.write(`${level}: ${safeText(message)}\n`);
+function stderrLogger(stderr: Stderr, verbose: boolean): Logger {
+  const write = (level: string) => (message: string) => stderr.line(`${level}: ${message}`);
   return { debug: verbose ? write('debug') : () => {}, info: verbose ? write('info') : () => {}, warn: write('warning'), error: verbose ? write('error') : () => {} };
 }
 

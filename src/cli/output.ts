@@ -1,28 +1,58 @@
 // Writing results: tables for people, JSON/JSONL for programs. Server text is untrusted, so
-// nothing reaches a terminal raw: control characters (ANSI escapes), bidi overrides and
-// invisible format characters are shown as \u escapes in every format.
+// nothing reaches a terminal raw: every unsafe character (ANSI escapes, bidi overrides, line
+// breaks inside a value, invisible characters) is shown as a \u escape, in every format, by
+// the one escaping of common/text. Stdout goes through Output, stderr through Stderr.
 import type { Writable } from 'node:stream';
+import { codePointLength, escapeUnsafe, redact, truncate } from '../common/text';
 
 export type Format = 'table' | 'json' | 'jsonl';
 export const FORMATS: readonly Format[] = ['table', 'json', 'jsonl'];
 
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-const escape = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
-/** Text safe to print in a terminal cell (newlines escaped too). */
+/** Text safe to print in a terminal cell (line breaks escaped too). */
 export function safeText(text: string): string {
-  return text.replace(UNSAFE, escape);
+  return escapeUnsafe(text);
 }
 
-/** JSON with invisible and bidi characters escaped (still valid JSON, same value). */
+/** JSON with control, invisible and bidi characters escaped (still valid JSON, same value). */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(UNSAFE, escape);
+  return escapeUnsafe(JSON.stringify(value));
+}
+
+/** Each line of `text` escaped; the line breaks between them kept (our tables and usage). */
+function escapeLines(text: string): string {
+  return text.includes('\n') ? text.split('\n').map(escapeUnsafe).join('\n') : escapeUnsafe(text);
+}
+
+/**
+ * The CLI's one way to stderr (errors, warnings, verbose log lines): each message is one line,
+ * with the key redacted (a second lock: the client never puts it in a message) and every
+ * unsafe character escaped, line breaks included, so server text cannot start a line.
+ */
+export class Stderr {
+  private secret: string | undefined;
+
+  constructor(private readonly stream: Writable) {}
+
+  /** From now on this value is redacted from every line. */
+  protect(secret: string): void {
+    this.secret = secret;
+  }
+
+  line(message: string): void {
+    this.stream.write(`${escapeUnsafe(redact(message, this.secret))}\n`);
+  }
+
+  /** Our own multi-line text (a stack trace): a line each. */
+  lines(text: string): void {
+    for (const line of text.split('\n')) this.line(line);
+  }
 }
 
 /** Writes with backpressure, so streaming a million issues into a slow pipe stays constant in memory. */
 export class Output {
   constructor(private readonly stream: Writable) {}
 
+  /** Writes text that is already escaped (safeJson/safeText lines): the issues stream, where escaping twice would cost. */
   async write(text: string): Promise<void> {
     if (this.stream.write(text)) return;
     await new Promise<void>((resolve, reject) => {
@@ -37,8 +67,9 @@ export class Output {
     });
   }
 
+  /** Writes `text` and a line break, each of its lines escaped (idempotent for escaped text). */
   line(text = ''): Promise<void> {
-    return this.write(`${text}\n`);
+    return this.write(`${escapeLines(text)}\n`);
   }
 }
 
@@ -51,21 +82,16 @@ export interface Column<T> {
 
 /** Renders rows as an aligned text table (widths from these rows). */
 export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
-  const cells = rows.map((row) => columns.map((c) => cut(safeText(c.value(row)), c.max ?? 60)));
+  const cells = rows.map((row) => columns.map((c) => truncate(safeText(c.value(row)), c.max ?? 60)));
   const widths = columns.map((c, i) => Math.max(width(c.header), ...cells.map((r) => width(r[i]!))));
   const render = (values: readonly string[]) => values.map((v, i) => (i === values.length - 1 ? v : pad(v, widths[i]!))).join('  ').trimEnd();
   return [render(columns.map((c) => c.header)), ...cells.map(render)].join('\n');
 }
 
 function width(text: string): number {
-  return Array.from(text).length;
+  return codePointLength(text);
 }
 
 function pad(text: string, to: number): string {
   return text + ' '.repeat(Math.max(0, to - width(text)));
-}
-
-function cut(text: string, max: number): string {
-  const points = Array.from(text);
-  return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
 }

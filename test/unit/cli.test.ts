@@ -194,6 +194,36 @@ describe('cli: security-fix-reports', function () {
     assert.ok(!/[\u0000-\u0009\u000b-\u001f\u202a-\u202e]/.test(result.stdout), JSON.stringify(result.stdout));
   });
 
+  it('escapes every line it writes to stderr: server text and argv never reach the terminal raw', async () => {
+    const hostile = 'A\u001b[31mRED\u202eevil\rCR\nLF';
+    const status200 = (body: unknown) => ({ kind: 'status', status: 200, body: JSON.stringify(body) }) as const;
+    const report = sandbox.dataset.reports[0]!.id;
+    const cases: [string, string[], Parameters<typeof sandbox.faults.add>[0] | undefined][] = [
+      ['an envelope name', ['reports'], { route: 'fix-reports', fault: status200({ [hostile]: { fixReport: 1 } }) }],
+      ["a decoder's received value", ['reports'], { route: 'fix-reports', fault: status200({ getReportsApiV2: { fixReport: hostile } }) }],
+      ['a mismatched report id', ['report', report], { route: 'fix-report', fault: status200({ fixReport: [{ id: hostile }] }) }],
+      ['an error body', ['reports'], { route: 'fix-reports', fault: { kind: 'status', status: 400, body: JSON.stringify({ error: hostile }) } }],
+      ['an error envelope, with verbose log lines', ['reports', '--verbose'], { route: 'fix-reports', fault: { kind: 'error-envelope', message: hostile } }],
+      ['an unknown option', ['reports', `--${hostile}`], undefined],
+      ['a bad --format value', ['reports', '--format', hostile], undefined],
+      ['an unknown command', [hostile], undefined],
+      ['extra arguments', ['reports', hostile], undefined],
+      ['a bad --base-url', ['reports', '--base-url', hostile], undefined],
+      ['a bad report id', ['report', hostile], undefined],
+    ];
+    const known = /^(error|warning|debug|info): |^Run "security-fix-reports --help" for usage\.$/;
+    for (const [what, args, fault] of cases) {
+      sandbox.faults.clear();
+      if (fault) sandbox.faults.add(fault);
+      const result = await cli(args, env);
+      assert.notEqual(result.code, 0, what);
+      assert.ok(!/[\u001b\u202e\r]/.test(result.stderr), `${what}: raw ESC, bidi or CR on stderr: ${JSON.stringify(result.stderr)}`);
+      const lines = result.stderr.replace(/\n$/, '').split('\n');
+      for (const line of lines) assert.match(line, known, `${what}: a line break from the text started a line of its own: ${JSON.stringify(result.stderr)}`);
+      observe(`${what} → exit ${result.code}: ${lines.find((l) => l.startsWith('error:')) ?? lines[0]}`);
+    }
+  });
+
   it('uses distinct exit codes: usage 2, auth 3, not found 4, unreachable 5, bad response 6', async () => {
     const exit = async (args: string[], environment: Record<string, string | undefined>, expected: number, what: string) => {
       const result = await cli(args, environment);
