@@ -3,8 +3,9 @@
 // proves the comment stays a comment (model/insertion, model/proof). Refuses (changing
 // nothing, saying why) when the editor is read-only, the language has no comment syntax,
 // the text is outside the allowlist, or no form is provably harmless at the line; when the
-// summary is what was refused, offers the comment without it. Reports success only after
-// checking that the document really changed.
+// summary is what was refused, the error offers the comment without it (a notification
+// action, proven again for the file as it is then). Reports success only after checking
+// that the document really changed.
 import * as vscode from 'vscode';
 import { commentSyntaxFor, type CommentSyntax } from '../model/commentSyntax';
 import { chooseInsertion, type InsertionChoice } from '../model/insertion';
@@ -46,17 +47,20 @@ export function insertSuppressionComment(s: Services) {
           omitSummary,
         });
 
-      let choice = await place(document, line, syntax, build(false));
+      const choice = await place(document, line, syntax, build(false));
       if (choice.kind === 'refuse' && choice.summaryRefused) {
-        const retry = await place(document, line, syntax, build(true));
-        if (retry.kind === 'refuse') return refuse(s, `No suppression comment was inserted: ${choice.reason}`);
-        const picked = await vscode.window.showWarningMessage(
-          `The false-positive summary cannot go into this comment: ${choice.reason}.`,
-          { modal: true, detail: `Insert the comment without the summary instead?\n\n${retry.candidate.line}` },
-          WITHOUT_SUMMARY,
-        );
-        if (picked !== WITHOUT_SUMMARY) return refuse(s, `No suppression comment was inserted: ${choice.reason}`, false);
-        choice = retry;
+        // The summary is what cannot go in: offer the comment without it (scanner directive,
+        // rule id, fpId) — never the refused text to paste by hand.
+        const bare = await place(document, line, syntax, build(true));
+        const message = `No suppression comment was inserted: ${choice.reason}`;
+        if (bare.kind === 'refuse') return refuse(s, message);
+        s.log.warn(message);
+        void vscode.window.showErrorMessage(`${message}. Insert it without the summary: ${bare.candidate.line}`, WITHOUT_SUMMARY).then(async (picked) => {
+          if (picked !== WITHOUT_SUMMARY) return;
+          const shown = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
+          await apply(s, shown, line, bare, ref, provenVersion);
+        });
+        return false;
       }
       if (choice.kind === 'refuse') return refuse(s, `No suppression comment was inserted: ${choice.reason}`);
       return await apply(s, editor, line, choice, ref, provenVersion);
@@ -139,8 +143,8 @@ function refOf(s: Services, node: Extract<Node, { kind: 'issue' }>): FalsePositi
   return { issue: node.issue, vendor: node.vendor, report };
 }
 
-function refuse(s: Services, message: string, notify = true): false {
+function refuse(s: Services, message: string): false {
   s.log.warn(message);
-  if (notify) void vscode.window.showErrorMessage(message);
+  void vscode.window.showErrorMessage(message);
   return false;
 }

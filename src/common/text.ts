@@ -164,7 +164,10 @@ const LINE_BREAKS = new Set([0x0a, 0x0d, 0x85, 0x2028, 0x2029]);
 export function describeCodePoint(cp: number): string {
   const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   const name = NAMES.get(cp);
-  const label = name ? `${hex} ${name}` : hex;
+  const ch = String.fromCodePoint(cp);
+  // A visible character is shown as itself too; an invisible one only by number and name.
+  const shown = name || UNSAFE.test(ch) || /\s/u.test(ch) ? '' : ` '${ch}'`;
+  const label = name ? `${hex} ${name}` : `${hex}${shown}`;
   return `${label} (${kindOf(cp)})`;
 }
 
@@ -179,7 +182,8 @@ function kindOf(cp: number): string {
   if (/\p{Cn}/u.test(ch)) return 'unassigned code point';
   if (/\p{Default_Ignorable_Code_Point}/u.test(ch) && /\p{Mn}/u.test(ch)) return 'invisible variation or joining mark, can hide text';
   if (UNSAFE.test(ch)) return 'invisible character, can hide text';
+  if (cp < 0x80) return 'ASCII';
   if (/\p{S}/u.test(ch)) return 'symbol, not prose';
   if (/\p{Zs}/u.test(ch)) return 'space';
-  return /\p{P}/u.test(ch) || cp < 0x80 ? 'punctuation' : 'character';
+  return /\p{P}/u.test(ch) ? 'punctuation' : 'character';
 }

@@ -65,7 +65,8 @@ export async function chooseInsertion(input: InsertionInput): Promise<InsertionC
         ? text.slice(0, range.start) + plan.text.replace(/\n$/, input.eol) + text.slice(range.start)
         : text.slice(0, range.end) + plan.text + text.slice(range.end);
     if (!syntax.parser || !input.prover) return { kind: plan.kind, text: plan.text, candidate, checkedBy: undefined, after: edited };
-    const rows: EditRows = { before: line, after: plan.kind === 'insert-above' ? [line, line + 1] : [line, line] };
+    const rows: EditRows =
+      plan.kind === 'insert-above' ? { before: line, after: [line, line + 1] } : { before: line, after: [line, line], appendedAt: lineText.length };
     const proof = await input.prover.prove(syntax.parser, text, edited, rows);
     if (proof.ok) return { kind: plan.kind, text: plan.text, candidate, checkedBy: proof.parser, after: edited };
     reasons.push(`as ${describeForm(candidate)}, ${proof.reason}`);

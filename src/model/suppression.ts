@@ -418,6 +418,8 @@ export function planInsertion(
 ): InsertionPlan {
   const continuation = context.continuation ?? BACKSLASH_CONTINUATION;
   if (comment.placement === 'end-of-line') {
+    // '#!/bin/sh # x' passes '# x' to the interpreter as an argument.
+    if (/^#!(?!\[)/.test(lineText)) return { kind: 'refuse', reason: 'The line is a shebang: text after it is passed to the interpreter' };
     if (continuation.pattern.test(lineText)) {
       return { kind: 'refuse', reason: `The line ends with a line continuation (${continuation.name}); a comment appended to it would break the statement` };
     }

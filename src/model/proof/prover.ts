@@ -20,6 +20,8 @@ export type Proof = { ok: true; parser: string } | { ok: false; reason: string }
 export interface EditRows {
   before: number;
   after: readonly [number, number];
+  /** For an append: the column where the appended text starts. */
+  appendedAt?: number;
 }
 
 /** Rows around the edit in which a syntax error means "cannot prove": refuse. */
@@ -75,7 +77,13 @@ export class Prover {
     };
     const stream = (text: string) =>
       parser === 'html' ? htmlStream(text, streamOf) : parser === 'yaml' ? yamlStream(text, streamOf) : streamOf(parser, text, 0);
-    return compare(parserName(parser), stream(before), stream(after), rows);
+    const result = compare(parserName(parser), stream(before), stream(after), rows);
+    if (!result.ok || rows.appendedAt === undefined || !isGrammarId(parser)) return result;
+    // Grammars are lenient where the language is not: PHP's '<<<EOT' must end its line, and
+    // bash's 'EOF # x' no longer ends a heredoc, yet the grammars read a comment there. Never
+    // append after a multi-line string's opener, nor on a heredoc's first or last line.
+    const opened = multilineStringOpenedBefore(loaded.get(parser)!, after, rows.before, rows.appendedAt);
+    return opened ? { ok: false, reason: `the line opens a multi-line string ('${opened}'); nothing may follow its opener on that line` } : result;
   }
 
   /** The comment token at (row, column), as its start and end, when the grammar puts one
@@ -116,6 +124,38 @@ export class Prover {
     const ts = require('@vscode/tree-sitter-wasm') as TreeSitterModule;
     await ts.Parser.init({ locateFile: (file: string) => join(this.grammarDir, file) });
     return ts;
+  }
+}
+
+function isGrammarId(parser: ParserId): parser is GrammarId {
+  return parser !== 'html' && parser !== 'yaml';
+}
+
+const MULTILINE_STRING = /heredoc|nowdoc|string|template|here/;
+const HEREDOC = /heredoc|nowdoc|here_string/;
+
+/** The type of a string-like node that starts on `row` before `column` and ends on a later row. */
+function multilineStringOpenedBefore(parser: Parser, text: string, row: number, column: number): string | undefined {
+  const tree = parseOrThrow(parser, text);
+  try {
+    const search = (node: Node): string | undefined => {
+      const start = node.startPosition;
+      const end = node.endPosition;
+      if (start.row === row && end.row > row && start.column < column && MULTILINE_STRING.test(node.type)) return node.type;
+      // A heredoc's opener and terminator lines take nothing else ('EOF # x' is not 'EOF').
+      if (start.row < end.row && start.row <= row && end.row >= row && HEREDOC.test(node.type)) return node.type;
+      for (let i = 0; i < node.childCount; i++) {
+        const child = node.child(i);
+        if (child && child.startPosition.row <= row && child.endPosition.row >= row) {
+          const found = search(child);
+          if (found) return found;
+        }
+      }
+      return undefined;
+    };
+    return search(tree.rootNode);
+  } finally {
+    tree.delete();
   }
 }
 

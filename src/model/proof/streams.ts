@@ -31,14 +31,20 @@ export function isCommentType(type: string): boolean {
 export function treeSitterStream(root: Node, out: Token[] = [], rowOffset = 0): Token[] {
   const visit = (node: Node) => {
     const type = node.type;
-    // Annex B's '<!--' and '-->' comments: real in a classic script, a syntax error in a module;
-    // never accepted as ours, so they count as code.
-    if (isCommentType(type) && !/^\s*(?:<!--|-->)/.test(node.text)) return;
+    if (isCodeNeutralComment(node)) return;
     if (type === 'jsx_expression' && onlyComments(node)) return;
     const row = node.startPosition.row + rowOffset;
     if (type === 'jsx_text') {
       const text = jsxText(node.text);
       if (text !== '') out.push({ key: `jsx_text=${text}`, type, row });
+      return;
+    }
+    // A string, heredoc or template counts by its exact text: grammars hide parts of it
+    // (tree-sitter-bash has no node for a heredoc's plain text), misread text in it as a
+    // comment (tree-sitter-php: '// x' before a heredoc's closing label), or accept comments
+    // a language version rejects (in f-string braces before Python 3.12).
+    if (STRING_LIKE.test(type)) {
+      out.push({ key: `${type}=${node.text}`, type, row });
       return;
     }
     const count = node.childCount;
@@ -58,11 +64,25 @@ export function treeSitterStream(root: Node, out: Token[] = [], rowOffset = 0): 
   return out;
 }
 
+/** Node types of strings in the shipped grammars (string, raw_string_literal, template_string,
+ * heredoc_body, nowdoc, encapsed_string, verbatim_here_string, text_block…), not C++'s
+ * template_declaration. */
+const STRING_LIKE = /string|heredoc|nowdoc|text_block/;
+
+/**
+ * A comment node that is a comment in the language itself. Not: Annex B's '<!--' and '-->'
+ * (real in a classic script, a syntax error in a module), nor tree-sitter-css's `js_comment`
+ * ('//' is not a comment in CSS: the rule it starts swallows the next declaration).
+ */
+function isCodeNeutralComment(node: Node): boolean {
+  return isCommentType(node.type) && node.type !== 'js_comment' && !/^\s*(?:<!--|-->)/.test(node.text);
+}
+
 function onlyComments(node: Node): boolean {
   for (let i = 0; i < node.childCount; i++) {
     const child = node.child(i);
     if (!child) continue;
-    if (child.type === '{' || child.type === '}' || (isCommentType(child.type) && !/^\s*(?:<!--|-->)/.test(child.text))) continue;
+    if (child.type === '{' || child.type === '}' || isCodeNeutralComment(child)) continue;
     return false;
   }
   return true;
