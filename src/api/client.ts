@@ -12,13 +12,42 @@ import { truncateOnWordBoundary } from '../common/text';
 
 export const FP_SUMMARY_MAX = 280;
 
+export type Endpoint = 'reportList' | 'report' | 'issuePage' | 'fpSummary';
+export type BodyCaps = Record<Endpoint, number>;
+
+const MiB = 1024 * 1024;
+
+/**
+ * What one response of each endpoint may weigh: a real one with room to spare, because a
+ * body costs up to ~15 times its size in heap once parsed (a body of `[],` repeats, measured
+ * in test/unit/client.test.ts), so a single cap of 64 MiB let any response cost ~1 GiB.
+ */
+export const BODY_CAPS: Readonly<BodyCaps> = {
+  // ~470 bytes per report in the sandbox: room for ~17,000 reports.
+  reportList: 8 * MiB,
+  // The sandbox's largest report (20,000 fixes, its per-report maximum, from 1,000,000 issues)
+  // is 20.3 MB; ordinary reports (up to 600 issues) stay under 0.25 MB.
+  report: 32 * MiB,
+  // At most 1,000 issues (spec §8); the sandbox's largest page is 0.52 MB.
+  issuePage: 8 * MiB,
+  // One summary of at most 280 characters: under 2 KB even with every character \u-escaped.
+  fpSummary: 64 * 1024,
+};
+
+const WHAT: Record<Endpoint, string> = {
+  reportList: 'the list of fix reports',
+  report: 'one fix report',
+  issuePage: 'a page of at most 1,000 issues',
+  fpSummary: 'a false-positive summary of at most 280 characters',
+};
+
 export interface ClientOptions {
   baseUrl: string;
   key: string;
   /** Per request attempt; default 30 s. */
   timeoutMs?: number;
-  /** Response size cap; default 64 MiB (a page of 1000 issues with long explanations is a few MB). */
-  maxBodyBytes?: number;
+  /** Response size caps per endpoint; default {@link BODY_CAPS}. */
+  maxBodyBytes?: Partial<BodyCaps>;
   retry?: Partial<RetryPolicy>;
   network?: NetworkOptions;
   /** Overrides `network`; the caller keeps ownership. */
@@ -43,11 +72,13 @@ export class FixReportsClient {
   private readonly transport: Transport;
   private readonly logger: Logger;
   private readonly ownDispatcher?: ServiceDispatcher;
+  private readonly caps: BodyCaps;
 
   constructor(options: ClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
     checkKey(options.key);
     this.logger = options.logger ?? silentLogger;
+    this.caps = { ...BODY_CAPS, ...options.maxBodyBytes };
     const timeoutMs = options.timeoutMs ?? 30_000;
     let dispatcher = options.dispatcher;
     if (!dispatcher) {
@@ -57,7 +88,6 @@ export class FixReportsClient {
     this.transport = new Transport({
       key: options.key,
       timeoutMs,
-      maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 * 1024,
       retry: { ...defaultRetry, ...options.retry },
       dispatcher,
       logger: this.logger,
@@ -67,14 +97,14 @@ export class FixReportsClient {
 
   /** GET /api/rest/fix-reports */
   async listReports(signal?: AbortSignal): Promise<FixReportSummary[]> {
-    return decodeReportList(await this.get(endpointUrl(this.baseUrl, 'api/rest/fix-reports'), signal));
+    return decodeReportList(await this.get(endpointUrl(this.baseUrl, 'api/rest/fix-reports'), 'reportList', signal));
   }
 
   /** GET /api/rest/fix-reports/{id}; a 404 and an empty `fixReport` are both `not-found`. */
   async getReport(fixReportId: string, signal?: AbortSignal): Promise<FixReportDetail> {
     const id = checkId(fixReportId, 'fix report id');
     const url = endpointUrl(this.baseUrl, `api/rest/fix-reports/${encodeURIComponent(id)}`);
-    const res = await this.get(url, signal, `Fix report ${id} was not found. It may have expired or been deleted; refresh the list of reports.`);
+    const res = await this.get(url, 'report', signal, `Fix report ${id} was not found. It may have expired or been deleted; refresh the list of reports.`);
     return decodeReportDetail(res, id);
   }
 
@@ -102,7 +132,7 @@ export class FixReportsClient {
   async fpSummary(fpId: string, signal?: AbortSignal): Promise<FpSummary> {
     const id = checkId(fpId, 'false positive id');
     const url = endpointUrl(this.baseUrl, 'api/rest/fp-summary', { fpId: id });
-    const res = await this.get(url, signal, `No summary exists for false positive ${id}.`);
+    const res = await this.get(url, 'fpSummary', signal, `No summary exists for false positive ${id}.`);
     const text = decodeFpSummary(res, id);
     const length = Array.from(text).length;
     if (length <= FP_SUMMARY_MAX) return { fpId: id, text, truncated: false };
@@ -121,13 +151,13 @@ export class FixReportsClient {
   }
 
   private async issuePage(query: { fixReportId?: string; issueId?: string }, signal?: AbortSignal): Promise<IssuePageBody> {
-    return decodeIssuePage(await this.get(endpointUrl(this.baseUrl, 'api/rest/v5/issues', query), signal));
+    return decodeIssuePage(await this.get(endpointUrl(this.baseUrl, 'api/rest/v5/issues', query), 'issuePage', signal));
   }
 
-  private async get(url: URL, signal: AbortSignal | undefined, notFoundMessage?: string): Promise<RawResponse> {
+  private async get(url: URL, endpoint: Endpoint, signal: AbortSignal | undefined, notFoundMessage?: string): Promise<RawResponse> {
     const started = Date.now();
     try {
-      const res = await this.transport.get(url, signal);
+      const res = await this.transport.get(url, { maxBytes: this.caps[endpoint], what: WHAT[endpoint] }, signal);
       this.logger.debug(`GET ${describeUrl(url)} → ${res.status} (${res.body.length} bytes, ${Date.now() - started} ms)`);
       return res;
     } catch (e) {

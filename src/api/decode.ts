@@ -33,7 +33,9 @@ export function parseJsonBody(res: RawResponse): unknown {
 
 /** Checks a JSON value against a schema, with `path` as the JSON path of `value`. */
 export function decodeAt<S extends v.GenericSchema>(schema: S, value: unknown, path: string, res: RawResponse): v.InferOutput<S> {
-  const result = v.safeParse(schema, value);
+  // Only the first issue is reported; collecting all of them cost ~2 GiB of heap for an 8 MiB
+  // page of 2.8 million wrong items.
+  const result = v.safeParse(schema, value, { abortEarly: true });
   if (result.success) return result.output;
   const issue = result.issues[0];
   const where = quote(res, `${path}${formatPath(issue.path)}`, 300);

@@ -20,7 +20,6 @@ export interface RetryPolicy {
 export interface TransportOptions {
   key: string;
   timeoutMs: number;
-  maxBodyBytes: number;
   retry: RetryPolicy;
   /** Always ours: never undici's process-wide default (see network.ts). */
   dispatcher: Dispatcher;
@@ -28,6 +27,12 @@ export interface TransportOptions {
   userAgent: string;
   /** Test hook: the random source for jitter. */
   random?: () => number;
+}
+
+/** The most a response may weigh, and what it is (for the message when it weighs more). */
+export interface BodyLimit {
+  maxBytes: number;
+  what: string;
 }
 
 export interface RawResponse {
@@ -49,13 +54,13 @@ export class Transport {
   constructor(private readonly options: TransportOptions) {}
 
   /** GETs `url` and returns its 2xx body; every other outcome is a ServiceError. */
-  async get(url: URL, signal?: AbortSignal): Promise<RawResponse> {
+  async get(url: URL, limit: BodyLimit, signal?: AbortSignal): Promise<RawResponse> {
     const { retry, logger } = this.options;
     for (let attempt = 1; ; attempt++) {
       throwIfCancelled(signal, url);
       let outcome: RawResponse | ServiceError;
       try {
-        outcome = await this.once(url, signal);
+        outcome = await this.once(url, limit, signal);
       } catch (e) {
         outcome = e instanceof ServiceError ? e : new ServiceError('network', `Request to ${describeUrl(url)} failed: ${String(e)}`, { url: describeUrl(url), cause: e });
       }
@@ -80,7 +85,7 @@ export class Transport {
     return ceiling / 2 + random() * (ceiling / 2);
   }
 
-  private async once(url: URL, signal?: AbortSignal): Promise<RawResponse> {
+  private async once(url: URL, limit: BodyLimit, signal?: AbortSignal): Promise<RawResponse> {
     const { timeoutMs, key, dispatcher, userAgent } = this.options;
     const deadline = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
@@ -102,7 +107,7 @@ export class Transport {
         discard(res.body);
         throw redirectError(url, res.statusCode, headerValue(res.headers.location));
       }
-      const body = await this.readCapped(res, where);
+      const body = await readCapped(res, where, limit);
       if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, contentType, body, url, redact: (text) => redact(text, key) };
       throw statusError(url, res.statusCode, body, headerValue(res.headers['retry-after']), key);
     } catch (e) {
@@ -114,31 +119,35 @@ export class Transport {
       throw networkError(url, e);
     }
   }
-
-  private async readCapped(res: Dispatcher.ResponseData, where: string): Promise<Buffer> {
-    const cap = this.options.maxBodyBytes;
-    const declared = Number(headerValue(res.headers['content-length']));
-    if (Number.isFinite(declared) && declared > cap) {
-      discard(res.body);
-      throw tooLarge(where, cap, declared);
-    }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for await (const chunk of res.body) {
-      total += (chunk as Buffer).length;
-      if (total > cap) {
-        discard(res.body);
-        throw tooLarge(where, cap);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks, total);
-  }
 }
 
-function tooLarge(where: string, cap: number, declared?: number): ServiceError {
+/** The body, or a too-large error as soon as it (or its declared length) passes the limit. */
+async function readCapped(res: Dispatcher.ResponseData, where: string, limit: BodyLimit): Promise<Buffer> {
+  const declared = Number(headerValue(res.headers['content-length']));
+  if (Number.isFinite(declared) && declared > limit.maxBytes) {
+    discard(res.body);
+    throw tooLarge(where, limit, declared);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of res.body) {
+    total += (chunk as Buffer).length;
+    if (total > limit.maxBytes) {
+      discard(res.body);
+      throw tooLarge(where, limit);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function tooLarge(where: string, limit: BodyLimit, declared?: number): ServiceError {
   const size = declared === undefined ? 'more than' : `${formatBytes(declared)}, more than`;
-  return new ServiceError('too-large', `The response from ${where} is ${size} the ${formatBytes(cap)} limit. Narrow the request (e.g. filter issues by fix report) or raise the limit.`, { url: where });
+  return new ServiceError(
+    'too-large',
+    `The response from ${where} is ${size} the ${formatBytes(limit.maxBytes)} limit for ${limit.what}. A real one is far smaller: the service or a proxy in between sent something else, or the data outgrew this client; report it to the service's operators.`,
+    { url: where },
+  );
 }
 
 function formatBytes(bytes: number): string {

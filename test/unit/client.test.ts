@@ -1,9 +1,14 @@
 // The client against the sandbox service over loopback: every endpoint, headers, envelopes,
 // tolerant decoding and structural decode errors.
 import { strict as assert } from 'node:assert';
-import { FixReportsClient } from '../../src/api/client';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { BODY_CAPS, FixReportsClient, type Endpoint } from '../../src/api/client';
 import { parseBaseUrl } from '../../src/api/baseUrl';
+import type { FaultRoute } from '../sandbox/faults';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { observe } from '../support/evidence';
 import { captureLog, clientFor, collect, rejectsWith, useSandbox } from './helpers';
 
 describe('client: endpoints against the sandbox', () => {
@@ -238,6 +243,76 @@ describe('client: tolerant decoding, strict structure', () => {
     await rejectsWith(client.getReport('r1'), 'decode', /someone-else/);
   });
 });
+
+describe('client: a size cap per endpoint', () => {
+  let sandbox: Sandbox;
+  let client: FixReportsClient;
+  useSandbox({ seed: 13 }, {}, (s, c) => ((sandbox = s), (client = c)));
+
+  const MiB = 1024 * 1024;
+  const calls: Record<Endpoint, [FaultRoute, (c: FixReportsClient) => Promise<unknown>]> = {
+    reportList: ['fix-reports', (c) => c.listReports()],
+    report: ['fix-report', (c) => c.getReport(sandbox.dataset.reports[0]!.id)],
+    issuePage: ['issues', (c) => collect(c.issues({ fixReportId: sandbox.dataset.reports[0]!.id }))],
+    fpSummary: ['fp-summary', (c) => c.fpSummary(firstFalsePositive(sandbox).fpId!)],
+  };
+
+  it('refuses a body just over its endpoint cap, with and without Content-Length, and says what to do', async () => {
+    for (const [endpoint, [route, call]] of Object.entries(calls) as [Endpoint, (typeof calls)[Endpoint]][]) {
+      for (const contentLength of [true, false]) {
+        sandbox.faults.clear();
+        sandbox.faults.add({ route, fault: { kind: 'oversized', bytes: BODY_CAPS[endpoint] + 1024, contentLength } });
+        const error = await rejectsWith(call(client), 'too-large', /more than the [\d.]+ (KiB|MiB) limit for .*report it to the service's operators/);
+        assert.ok(!error.message.includes(sandbox.key));
+      }
+    }
+  });
+
+  it('the largest responses of the sandbox (its 1,000,000-issue report) pass well under the caps', async () => {
+    const big = await startSandbox({ dataset: { seed: 9, reports: 1, issuesPerReport: [600, 600], bigReportIssues: 1_000_000 } });
+    const log = captureLog();
+    const sized = clientFor(big, { logger: log });
+    try {
+      for (const report of big.dataset.reports) await sized.getReport(report.id);
+      for await (const page of sized.issuePages({ fixReportId: big.dataset.bigReportId! })) if (page.page === 3) break;
+    } finally {
+      await sized.close();
+      await big.close();
+    }
+    const largest = (path: RegExp) => Math.max(...log.lines.filter((l) => path.test(l)).map((l) => Number(/\((\d+) bytes/.exec(l)?.[1] ?? 0)));
+    const report = largest(/fix-reports\//);
+    const page = largest(/v5\/issues/);
+    assert.ok(report > 10 * MiB && report < BODY_CAPS.report / 1.5, `report ${report} bytes`);
+    assert.ok(page > 0 && page < BODY_CAPS.issuePage / 8, `page ${page} bytes`);
+    observe(`largest report ${mib(report)} MiB of a ${mib(BODY_CAPS.report)} MiB cap; largest page ${mib(page)} MiB of ${mib(BODY_CAPS.issuePage)} MiB`);
+  });
+
+  it('decoding the worst body at each cap (`[],` repeats) stays within a heap bound', async function () {
+    this.timeout(120_000);
+    for (const endpoint of Object.keys(calls) as Endpoint[]) {
+      const cap = BODY_CAPS[endpoint];
+      // Measured: ~14.3 bytes of heap per byte of `[],` (a 40-byte array object per 3 bytes, plus the text).
+      const bound = 16 * cap + 8 * MiB;
+      const { heapBytes, outcome } = await probeHeap(endpoint, cap, bound + 64 * MiB);
+      assert.ok(heapBytes <= bound, `${endpoint}: ${mib(heapBytes)} MiB of heap for a ${mib(cap)} MiB body, more than ${mib(bound)} MiB`);
+      observe(`${endpoint}: cap ${mib(cap)} MiB → peak heap growth ${mib(heapBytes)} MiB (${(heapBytes / cap).toFixed(1)}× the body; bound ${mib(bound)} MiB), decoder: ${outcome}`);
+    }
+  });
+});
+
+const PROBE = join(__dirname, 'support', 'heapProbe.js');
+const mib = (bytes: number) => +(bytes / (1024 * 1024)).toFixed(1);
+
+/** Runs support/heapProbe in a process whose heap stops at `limitBytes`: a runaway decoder fails there. */
+async function probeHeap(endpoint: Endpoint, bytes: number, limitBytes: number): Promise<{ heapBytes: number; outcome: string }> {
+  const args = ['--expose-gc', `--max-old-space-size=${Math.ceil(limitBytes / (1024 * 1024))}`, PROBE, endpoint, String(bytes)];
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1024 * 1024 });
+    return JSON.parse(stdout) as { heapBytes: number; outcome: string };
+  } catch (e) {
+    throw new Error(`${endpoint}: decoding a ${mib(bytes)} MiB body did not fit in a ${mib(limitBytes)} MiB heap: ${(e as Error).message.slice(0, 300)}`);
+  }
+}
 
 function firstFalsePositive(sandbox: Sandbox) {
   for (const report of sandbox.dataset.reports) {

@@ -158,7 +158,7 @@ describe('errors: typed, actionable, bounded', () => {
   });
 
   it('a body over the size cap, with and without Content-Length: too-large', async () => {
-    const capped = clientFor(sandbox, { maxBodyBytes: 64 * 1024 });
+    const capped = clientFor(sandbox, { maxBodyBytes: { reportList: 64 * 1024 } });
     try {
       sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'oversized', bytes: 10 * 1024 * 1024, contentLength: true } });
       await rejectsWith(capped.listReports(), 'too-large', /is 10 MiB, more than the 64 KiB limit/);
