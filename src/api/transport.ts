@@ -142,10 +142,13 @@ async function readCapped(res: Dispatcher.ResponseData, where: string, limit: Bo
 }
 
 function tooLarge(where: string, limit: BodyLimit, declared?: number): ServiceError {
-  const size = declared === undefined ? 'more than' : `${formatBytes(declared)}, more than`;
+  // Just over the limit, both round to the same figure: then say it in bytes.
+  const exact = declared !== undefined && formatBytes(declared) === formatBytes(limit.maxBytes);
+  const show = (bytes: number) => (exact ? `${bytes.toLocaleString('en-US')} bytes` : formatBytes(bytes));
+  const size = declared === undefined ? 'more than' : `${show(declared)}, more than`;
   return new ServiceError(
     'too-large',
-    `The response from ${where} is ${size} the ${formatBytes(limit.maxBytes)} limit for ${limit.what}. A real one is far smaller: the service or a proxy in between sent something else, or the data outgrew this client; report it to the service's operators.`,
+    `The response from ${where} is ${size} the ${show(limit.maxBytes)} limit for ${limit.what}. A real one is far smaller: the service or a proxy in between sent something else, or the data outgrew this client; report it to the service's operators.`,
     { url: where },
   );
 }

@@ -262,7 +262,7 @@ describe('client: a size cap per endpoint', () => {
       for (const contentLength of [true, false]) {
         sandbox.faults.clear();
         sandbox.faults.add({ route, fault: { kind: 'oversized', bytes: BODY_CAPS[endpoint] + 1024, contentLength } });
-        const error = await rejectsWith(call(client), 'too-large', /more than the [\d.]+ (KiB|MiB) limit for .*report it to the service's operators/);
+        const error = await rejectsWith(call(client), 'too-large', /more than the [\d.,]+ (KiB|MiB|bytes) limit for .*report it to the service's operators/);
         assert.ok(!error.message.includes(sandbox.key));
       }
     }
@@ -294,14 +294,15 @@ describe('client: a size cap per endpoint', () => {
       // Measured: ~14.3 bytes of heap per byte of `[],` (a 40-byte array object per 3 bytes, plus the text).
       const bound = 16 * cap + 8 * MiB;
       const { heapBytes, outcome } = await probeHeap(endpoint, cap, bound + 64 * MiB);
-      assert.ok(heapBytes <= bound, `${endpoint}: ${mib(heapBytes)} MiB of heap for a ${mib(cap)} MiB body, more than ${mib(bound)} MiB`);
-      observe(`${endpoint}: cap ${mib(cap)} MiB → peak heap growth ${mib(heapBytes)} MiB (${(heapBytes / cap).toFixed(1)}× the body; bound ${mib(bound)} MiB), decoder: ${outcome}`);
+      assert.ok(heapBytes <= bound, `${endpoint}: ${size(heapBytes)} of heap for a ${size(cap)} body, more than ${size(bound)}`);
+      observe(`${endpoint}: cap ${size(cap)} → peak heap growth ${size(heapBytes)} (${(heapBytes / cap).toFixed(1)}× the body; bound ${size(bound)}), decoder: ${outcome}`);
     }
   });
 });
 
 const PROBE = join(__dirname, 'support', 'heapProbe.js');
 const mib = (bytes: number) => +(bytes / (1024 * 1024)).toFixed(1);
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${+(bytes / 1024).toFixed(1)} KiB` : `${mib(bytes)} MiB`);
 
 /** Runs support/heapProbe in a process whose heap stops at `limitBytes`: a runaway decoder fails there. */
 async function probeHeap(endpoint: Endpoint, bytes: number, limitBytes: number): Promise<{ heapBytes: number; outcome: string }> {
