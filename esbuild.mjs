@@ -25,7 +25,10 @@ const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', 'undici'] },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', define: { PACKAGE_VERSION: JSON.stringify(version) }, banner: { js: '#!/usr/bin/env node' } },
   // The parser proof for suppression comments: loaded on the first insertion, never at activation.
-  { ...common, entryPoints: ['src/model/proof/prover.ts'], outfile: 'dist/proof.js' },
+  // tree-sitter.js is UMD and takes the AMD branch when a global `define` exists, which the
+  // extension host has once VS Code's own AMD-loaded code ran (workspace.encode does): then
+  // require() returns {} and the parser never loads. Compiled out here.
+  { ...common, entryPoints: ['src/model/proof/prover.ts'], outfile: 'dist/proof.js', define: { define: 'undefined' } },
 ];
 
 // Grammars the proof loads (model/proof/prover.ts GRAMMAR_FILES), beside dist/proof.js.

@@ -7,7 +7,7 @@ const plainNode = ['test/sandbox/**', 'test/unit/**', 'bench/**'];
 const noVscode = { name: 'vscode', message: 'src/api, src/model, src/cli, the sandbox, unit tests and benchmarks run in plain Node: no vscode import.' };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', '.cache/**', 'test-results/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', '.cache/**', 'test-results/**', 'test/fixtures/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

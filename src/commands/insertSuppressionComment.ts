@@ -65,7 +65,8 @@ export function insertSuppressionComment(s: Services) {
       if (choice.kind === 'refuse') return refuse(s, `No suppression comment was inserted: ${choice.reason}`);
       return await apply(s, editor, line, choice, ref, provenVersion);
     } catch (e) {
-      await showError(s.log, e, () => insertSuppressionComment(s)(node));
+      // Not awaited: the command is done (nothing was inserted) whatever the user does with the toast.
+      void showError(s.log, e, () => insertSuppressionComment(s)(node));
       return false;
     }
   };
@@ -93,7 +94,11 @@ async function place(document: vscode.TextDocument, line: number, syntax: Commen
     prover,
     encode: legacy ? (text) => Promise.resolve(vscode.workspace.encode(text, { encoding })) : undefined,
     encoding,
-  });
+  }).catch((e: unknown) => ({
+    kind: 'refuse' as const,
+    reason: `the file could not be checked (${e instanceof Error ? e.message : String(e)}), so nothing was inserted`,
+    summaryRefused: false,
+  }));
 }
 
 async function apply(

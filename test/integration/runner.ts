@@ -167,7 +167,8 @@ export async function startEditor(opts: StartEditorOptions): Promise<EditorSessi
     });
     browser = await launching;
     ensureOpen();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // Clipboard permissions: the tests read what Copy FP Summary put there.
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
 
     let reportExit: (code: number) => void = () => undefined;
     const exit = new Promise<number>((resolve) => { reportExit = resolve; });

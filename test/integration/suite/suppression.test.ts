@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { IssueNode } from '../../../src/views/nodes';
 import { HOSTILE_CASES } from '../../sandbox/hostile';
 import type { Sandbox } from '../../sandbox/server';
+import { observe } from '../../support/evidence';
 import { CommandId, connectTo, extensionApi, falsePositiveNodes, mainSandbox, workspaceFile } from './support';
 
 interface Target {
@@ -76,7 +77,7 @@ describe('suppression comments', () => {
     const node = nodes[0]!;
     const summary = service.dataset.fpSummary(node.issue.fpId!);
     assert.ok(summary);
-    return { node, summary, id: node.issue.vendorIssueId! };
+    return { node, summary, id: node.issue.vendorIssueId!, fp: node.issue.fpId! };
   };
 
   before(async () => {
@@ -90,15 +91,18 @@ describe('suppression comments', () => {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
-  const cases: { language: string; file: string; marker: string; vendor: string; placement: 'line-above' | 'end-of-line'; comment: (f: { summary: string; id: string }) => string }[] = [
-    { language: 'python', file: 'app/db.py', marker: 'cursor = conn.execute(', vendor: 'checkmarx', placement: 'line-above', comment: (f) => `# False positive (checkmarx ${f.id}): ${f.summary}` },
-    { language: 'python', file: 'app/db.py', marker: 'return cursor.fetchall()', vendor: 'sonarqube', placement: 'end-of-line', comment: (f) => `# NOSONAR: ${f.summary}` },
-    { language: 'typescript', file: 'web/api.ts', marker: 'await fetch(`${PRICING_BASE}', vendor: 'snyk', placement: 'line-above', comment: (f) => `// deepcode ignore ${f.id}: ${f.summary}` },
-    { language: 'java', file: 'src/main/java/App.java', marker: 'connection.prepareStatement(BY_CUSTOMER)', vendor: 'codeql', placement: 'line-above', comment: (f) => `// codeql[${f.id}] ${f.summary}` },
-    { language: 'html', file: 'web/index.html', marker: '<div id="greeting">', vendor: 'fortify', placement: 'line-above', comment: (f) => `<!-- False positive (fortify ${f.id}): ${f.summary} -->` },
-    { language: 'go', file: 'cmd/server/main.go', marker: 'exec.Command(', vendor: 'sonarqube', placement: 'end-of-line', comment: (f) => `// NOSONAR: ${f.summary}` },
-    { language: 'yaml', file: 'deploy/values.yaml', marker: 'value: "false"', vendor: 'checkmarx', placement: 'line-above', comment: (f) => `# False positive (checkmarx ${f.id}): ${f.summary}` },
-    { language: 'dockerfile', file: 'Dockerfile', marker: 'RUN pip install', vendor: 'fortify', placement: 'line-above', comment: (f) => `# False positive (fortify ${f.id}): ${f.summary}` },
+  type Fp = { summary: string; id: string; fp: string };
+  const cases: { language: string; file: string; marker: string; vendor: string; placement: 'line-above' | 'end-of-line'; comment: (f: Fp) => string }[] = [
+    { language: 'python', file: 'app/db.py', marker: 'cursor = conn.execute(', vendor: 'checkmarx', placement: 'line-above', comment: (f) => `# False positive (checkmarx ${f.id}): ${f.summary} (fp ${f.fp})` },
+    { language: 'python', file: 'app/db.py', marker: 'return cursor.fetchall()', vendor: 'sonarqube', placement: 'end-of-line', comment: (f) => `# NOSONAR: ${f.summary} (fp ${f.fp})` },
+    { language: 'typescript', file: 'web/api.ts', marker: 'await fetch(`${PRICING_BASE}', vendor: 'snyk', placement: 'line-above', comment: (f) => `// deepcode ignore ${f.id}: ${f.summary} (fp ${f.fp})` },
+    { language: 'java', file: 'src/main/java/App.java', marker: 'connection.prepareStatement(BY_CUSTOMER)', vendor: 'codeql', placement: 'line-above', comment: (f) => `// codeql[${f.id}] ${f.summary} (fp ${f.fp})` },
+    { language: 'html', file: 'web/index.html', marker: '<div id="greeting">', vendor: 'fortify', placement: 'line-above', comment: (f) => `<!-- False positive (fortify ${f.id}): ${f.summary} (fp ${f.fp}) -->` },
+    // A line inside <script> takes the script's comment, not an HTML one.
+    { language: 'html', file: 'web/index.html', marker: "document.getElementById('greeting')", vendor: 'fortify', placement: 'line-above', comment: (f) => `// False positive (fortify ${f.id}): ${f.summary} (fp ${f.fp})` },
+    { language: 'go', file: 'cmd/server/main.go', marker: 'exec.Command(', vendor: 'sonarqube', placement: 'end-of-line', comment: (f) => `// NOSONAR: ${f.summary} (fp ${f.fp})` },
+    { language: 'yaml', file: 'deploy/values.yaml', marker: 'value: "false"', vendor: 'checkmarx', placement: 'line-above', comment: (f) => `# False positive (checkmarx ${f.id}): ${f.summary} (fp ${f.fp})` },
+    { language: 'dockerfile', file: 'Dockerfile', marker: 'RUN pip install', vendor: 'fortify', placement: 'line-above', comment: (f) => `# False positive (fortify ${f.id}): ${f.summary} (fp ${f.fp})` },
   ];
 
   for (const c of cases) {
@@ -133,6 +137,110 @@ describe('suppression comments', () => {
     assert.ok(summaries.some((summary) => comment.includes(summary)), 'it holds the summary of a loaded false positive');
     await undoAll(target);
     assert.equal(target.document.getText(), target.original);
+  });
+
+  describe('the line\'s context, proven by the parser', () => {
+    it('JSX children take {/* */}; a line inside a template literal takes no comment', async () => {
+      const fp = await firstFp('checkmarx');
+      const children = await openAt(workspaceFile('web/Profile.tsx'), 'dangerouslySetInnerHTML');
+      assert.equal(children.document.languageId, 'typescriptreact');
+      assert.equal(await insert(fp.node), true);
+      const comment = addedComment(children.original, children.document.getText(), children.line, 'JSX children');
+      assert.equal(comment, `{/* False positive (checkmarx ${fp.id}): ${fp.summary} (fp ${fp.fp}) */}`);
+      await undoAll(children);
+
+      const template = await openAt(workspaceFile('web/Profile.tsx'), "WHERE id = '${user.id}'");
+      assert.equal(await insert(fp.node), false, 'refused inside the template literal');
+      assert.equal(template.document.getText(), template.original);
+      assert.equal(template.document.isDirty, false);
+      observe('TSX in the editor: JSX children got {/* */}; the template-literal line was refused, file unchanged');
+    });
+  });
+
+  describe('the suppression hover', () => {
+    const hoverText = async (document: vscode.TextDocument, position: vscode.Position) => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+      return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+    };
+
+    it('shows on an inserted comment (its fpId in a comment token), never for the summary or the fpId elsewhere', async () => {
+      const fp = await firstFp('checkmarx');
+      const target = await openAt(workspaceFile('app/db.py'), 'cursor = conn.execute(');
+      assert.equal(await insert(fp.node), true);
+      const commentLine = target.document.lineAt(target.line).text;
+      const at = new vscode.Position(target.line, commentLine.indexOf('False positive'));
+      assert.match(await hoverText(target.document, at), /Suppressed false positive/);
+      await undoAll(target);
+
+      // The same words and the same id outside a comment: no hover of ours.
+      const spoof = await vscode.workspace.openTextDocument({ language: 'python', content: `x = "${fp.summary}"\ny = "${fp.fp}"\nz = 1\n` });
+      for (const line of [0, 1]) {
+        const text = spoof.lineAt(line).text;
+        assert.doesNotMatch(await hoverText(spoof, new vscode.Position(line, text.length - 3)), /Suppressed false positive/, `line ${line + 1}`);
+      }
+      const rewrapped = await vscode.workspace.openTextDocument({ language: 'python', content: `# reviewed, see\n# ${fp.fp}\nz = 1\n` });
+      assert.match(await hoverText(rewrapped, new vscode.Position(1, 5)), /Suppressed false positive/, 'a comment holding the fpId, however wrapped');
+      observe('hover: shown on the inserted comment and on a rewrapped comment holding the fpId; not for the summary or the fpId in strings');
+    });
+  });
+
+  describe('server text leaving the extension', () => {
+    it('Copy FP Summary puts one clean line on the clipboard (no bidi, tag, ESC or line break)', async () => {
+      const hostileId = service.dataset.hostileReportId!;
+      const nodes = await falsePositiveNodes(hostileId);
+      const copied: string[] = [];
+      for (const name of ['bidi-controls', 'line-terminators', 'terminal-escapes', 'zero-width-and-bom']) {
+        const index = HOSTILE_CASES.findIndex((h) => h.name === name);
+        const issueId = service.dataset.issueAt(hostileId, index).id;
+        const node = nodes.find((n) => n.issue.id === issueId);
+        assert.ok(node, name);
+        await vscode.env.clipboard.writeText('');
+        await vscode.commands.executeCommand(CommandId.CopyFpSummary, node);
+        const text = await vscode.env.clipboard.readText();
+        assert.ok(text.length > 0, `${name}: something was copied`);
+        assert.doesNotMatch(text, FORBIDDEN, `${name}: ${JSON.stringify(text)}`);
+        assert.doesNotMatch(text, /[\n\r\u001b\u202a-\u202e\u2066-\u2069]|[\u{E0000}-\u{E007F}]/u, name);
+        copied.push(`${name}: ${JSON.stringify(text).slice(0, 50)}`);
+      }
+      observe(`clipboard: ${copied.join('; ')}`);
+    });
+  });
+
+  describe('legacy encodings', () => {
+    it('refuses a summary whose last character would be saved as 0x5C in a Shift-JIS C file, and inserts it in UTF-8', async () => {
+      // A false positive whose summary was not fetched yet, served as ending in 表 (0x95 0x5C in Shift-JIS).
+      const nodes = await falsePositiveNodes(reportOf('fortify'));
+      const node = nodes[nodes.length - 1]!;
+      const fp = { node, fp: node.issue.fpId! };
+      service.faults.add({ route: 'fp-summary', times: 1, fault: { kind: 'status', status: 200, body: JSON.stringify({ fpDescriptionShort: '入力は検証済み表' }), contentType: 'application/json' } });
+      const folder = vscode.workspace.workspaceFolders![0]!.uri;
+      const file = vscode.Uri.joinPath(folder, 'legacy.c');
+      await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('int check(void);\nint main(void) {\n  int authorized = check();\n  return authorized;\n}\n'));
+      try {
+        await vscode.workspace.getConfiguration('securityFixReports.suppression').update('byLanguage', { c: { template: 'Reviewed: {summary}', placement: 'line-above' } }, vscode.ConfigurationTarget.Global);
+        const sjis = await vscode.workspace.openTextDocument(file, { encoding: 'shiftjis' });
+        assert.equal(sjis.encoding, 'shiftjis');
+        const editor = await vscode.window.showTextDocument(sjis);
+        editor.selection = new vscode.Selection(2, 2, 2, 2);
+        assert.equal(await insert(fp.node), false, 'refused in Shift-JIS');
+        assert.equal((await extensionApi()).services.store.knownSummary(fp.fp)?.text, '入力は検証済み表', 'the served summary was the one tried');
+        assert.equal(sjis.isDirty, false);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+        const utf8 = await vscode.workspace.openTextDocument(file, { encoding: 'utf8' });
+        const editor8 = await vscode.window.showTextDocument(utf8);
+        editor8.selection = new vscode.Selection(2, 2, 2, 2);
+        assert.equal(await insert(fp.node), true, 'inserted in UTF-8');
+        assert.equal(utf8.lineAt(2).text, '  // Reviewed: 入力は検証済み表');
+        observe('Shift-JIS document: the summary ending in 表 refused, file unchanged; the same file as UTF-8: inserted');
+      } finally {
+        await vscode.workspace.getConfiguration('securityFixReports.suppression').update('byLanguage', undefined, vscode.ConfigurationTarget.Global);
+        service.faults.clear();
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.workspace.fs.delete(file);
+      }
+    });
   });
 
   describe('refusals change nothing', () => {
