@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { assertInstalled, REPO_ROOT } from '../codeServer';
 import { closeAllEditors, startEditor, type EditorSession } from '../runner';
-import { openViewContainer, readEditorText, screenshot, waitForWorkbench } from '../ui';
+import { openViewContainer, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../ui';
 import { FIXTURE_REMOTE, prepareWorkspace } from '../workspace';
 
 const VIEW_TITLE = 'Security Fix Reports';
@@ -76,16 +76,24 @@ async function widenSidebar(page: Page, by: number): Promise<void> {
   await page.mouse.up();
 }
 
-/** Runs the command from the palette and picks the first false positive it offers. */
-async function insertFromPalette(page: Page): Promise<string> {
+/** Runs the command from the palette and picks the first false positive it offers (loading
+ * the report whose row matches `report` first when none is loaded). */
+async function insertFromPalette(page: Page, report?: RegExp): Promise<string> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await input.fill(`>${INSERT_COMMAND}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: INSERT_COMMAND }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await input.press('Enter');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Insert suppression comment for which false positive?' })
-    .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const fpTitle = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Insert suppression comment for which false positive?' });
+  if (report) {
+    const reportTitle = page.locator('.quick-input-widget .quick-input-title', { hasText: 'load which fix report?' });
+    await Promise.race([fpTitle.waitFor({ state: 'visible', timeout: STEP_TIMEOUT }), reportTitle.waitFor({ state: 'visible', timeout: STEP_TIMEOUT })]);
+    if (await reportTitle.isVisible()) {
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: report }).first().click();
+    }
+  }
+  await fpTitle.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   const first = page.locator('.quick-input-list .monaco-list-row').first();
   await first.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   const picked = (await first.innerText()).replace(/\s+/g, ' ').trim();
@@ -157,6 +165,24 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   assert.ok(commentLine.includes(MARKER) ? / \/\/ /.test(commentLine) : /^\t\t\/\/ /.test(commentLine), 'a Java line comment, at the end of the line or above it with its tabs');
   await page.keyboard.press('End'); // an end-of-line comment: scroll it into view
   await screenshot(page, path.join(outDir, 'suppression.png'));
+
+  step('a summary the JSX context refuses: the error offers the comment without it, and its button inserts that');
+  // Every summary the service sends from now on holds a JSX expression; Refresh drops the cached ones.
+  const refusedSummary = 'Escaped upstream by {sanitize(bio)}';
+  service.faults.add({ route: 'fp-summary', fault: { kind: 'status', status: 200, body: JSON.stringify({ fpDescriptionShort: refusedSummary }), contentType: 'application/json' } });
+  await runCommandFromPalette(page, 'Security Fix Reports: Refresh', STEP_TIMEOUT);
+  const tsx = 'web/Profile.tsx';
+  const tsxLines = (await readFile(path.join(REPO_ROOT, 'test', 'fixtures', 'workspace', tsx), 'utf8')).split('\n');
+  await openFileAtLine(page, tsx, tsxLines.findIndex((l) => l.includes('dangerouslySetInnerHTML')) + 1);
+  await insertFromPalette(page, new RegExp(project));
+  const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'LEFT CURLY BRACKET' }).first();
+  await toast.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await screenshot(page, path.join(outDir, 'without-summary.png'));
+  await toast.locator('.monaco-button', { hasText: 'Insert Without the Summary' }).first().click();
+  const bare = await waitUntil(async () => (await readEditorText(page)).split('\n').find((l) => l.includes('{/* False positive (') && l.includes('(fp ')), 'the comment without the summary');
+  assert.ok(!bare.includes('sanitize'), 'the refused summary is not in the file');
+  console.log(`[ui] inserted without the summary: ${bare.trim()}`);
+  service.faults.clear();
 }
 
 async function waitUntil<T>(check: () => T | Promise<T>, what: string, timeoutMs = STEP_TIMEOUT): Promise<NonNullable<T>> {
