@@ -19,6 +19,7 @@ const SECTIONS = [
   [/integration\//, '2, 3, 6, 7. Inside the real editor (code-server)'],
   [/unit\/decode\.test/, '4. Decoders (fast-check)'],
   [/unit\/(sanitize|suppression)\.test/, '5. Suppression text (fast-check)'],
+  [/unit\/insertion\//, '5. Inserted text stays a comment: the parser proof, its regressions and the differential oracle'],
   [/unit\/manifest\.test/, 'Manifest and packaging'],
   [/load\//, '7. Load'],
 ];
