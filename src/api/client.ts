@@ -8,7 +8,7 @@ import { createDispatcher, type NetworkOptions, type ServiceDispatcher } from '.
 import { pageIssues, type IssuePage, type PagingOptions } from './paging';
 import type { FixReportDetail, FixReportSummary, Issue, IssuePageBody } from './schemas';
 import { Transport, defaultRetry, type RawResponse, type RetryPolicy } from './transport';
-import { truncateOnWordBoundary } from '../common/text';
+import { oneLine, truncateOnWordBoundary } from '../common/text';
 
 export const FP_SUMMARY_MAX = 280;
 
@@ -173,7 +173,7 @@ export class FixReportsClient {
 function checkId(id: string, what: string): string {
   const trimmed = id.trim();
   if (!/^[A-Za-z0-9_~.-]{1,200}$/.test(trimmed) || /^\.+$/.test(trimmed)) {
-    throw new ServiceError('bad-request', `"${trimmed.slice(0, 60)}" is not a valid ${what}: expected a UUID such as 3f2b8c1e-4d5a-4e6f-8a9b-0c1d2e3f4a5b.`);
+    throw new ServiceError('bad-request', `"${oneLine(trimmed, 60)}" is not a valid ${what}: expected a UUID such as 3f2b8c1e-4d5a-4e6f-8a9b-0c1d2e3f4a5b.`);
   }
   return trimmed;
 }

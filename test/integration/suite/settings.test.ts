@@ -1,14 +1,16 @@
 // Where requests go is decided by user settings only. A repository's .vscode/settings.json
 // that sets the base URL or http.proxy has no effect (a live trap records nothing), while a
-// user-level http.proxy does route the extension's requests (a recording proxy sees them).
+// user-level http.proxy does route the extension's requests to a non-loopback service (a
+// recording proxy sees the tunnels, never the key).
 import { strict as assert } from 'node:assert';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { Sandbox } from '../../sandbox/server';
-import { startRecordingProxy, type RecordingProxy } from '../../unit/support/tlsProxy';
-import { connectTo, extensionApi, loadedReport, mainSandbox, quiet, rootNodes, setUserSetting, waitFor, workspaceFile } from './support';
+import { observe } from '../../support/evidence';
+import { makeTestPki, PROXIED_HOST, startHttpsServer, startRecordingProxy, type Listening, type RecordingProxy, type TestPki } from '../../unit/support/tlsProxy';
+import { CommandId, connectTo, extensionApi, loadedReport, mainSandbox, quiet, rootNodes, setUserSetting, waitFor, workspaceFile } from './support';
 
 interface Trap {
   url: string;
@@ -100,42 +102,54 @@ describe('settings that decide where requests go', () => {
   });
 
   describe('user-level http.proxy', () => {
+    // A loopback service is never proxied (proxy.test.ts): the key would cross the proxy in
+    // clear. So the proxied service here is https at a name only the proxy can resolve
+    // (fixes.test), with a certificate from a throwaway CA set as the user's CA file.
     let proxy: RecordingProxy;
+    let pki: TestPki;
+    let https: Listening;
+    const keysSeen: (string | string[] | undefined)[] = [];
+    const KEY = 'proxied-service-key-5e1b';
 
     before(async () => {
       proxy = await startRecordingProxy();
+      pki = makeTestPki();
+      https = await startHttpsServer(pki, (req, res) => {
+        keysSeen.push(req.headers['x-service-key']);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ getReportsApiV2: { fixReport: [{ id: '0f7c1a52-3b1e-4d7a-9c1f-2b6e8d4a5c3b', repo: { name: 'via-proxy' } }] } }));
+      });
     });
 
     after(async () => {
       await setUserSetting('http.proxy', undefined);
-      const { services } = await extensionApi();
-      await waitFor(() => services.connection.settings.network.proxyUrl === undefined, 'the proxy setting to be removed');
+      await setUserSetting('securityFixReports.caCertificatesFile', undefined);
+      await connectTo(service);
       await quiet();
       await proxy.close();
+      await https.close();
+      pki.cleanup();
     });
 
-    it('routes the extension\'s requests through the proxy', async () => {
+    it('routes the extension\'s requests to a non-loopback service through the proxy, and the proxy never sees the key', async () => {
       const { services } = await extensionApi();
       await setUserSetting('http.proxy', proxy.url);
-      await waitFor(() => services.connection.settings.network.proxyUrl === proxy.url, 'the connection to use the proxy');
-      await quiet();
-      proxy.targets.length = 0;
-      service.clearRequests();
+      await setUserSetting('securityFixReports.caCertificatesFile', pki.caFile);
+      await setUserSetting('securityFixReports.baseUrl', `https://${PROXIED_HOST}:${https.port}`);
+      await waitFor(() => services.connection.origin === `https://${PROXIED_HOST}:${https.port}`, 'the connection to use the proxied service');
+      assert.equal(await vscode.commands.executeCommand<boolean>(CommandId.SetServiceKey, { key: KEY }), true, 'the key was checked through the proxy');
       services.store.refresh();
-      const report = (await rootNodes())[0]!;
-      await loadedReport(report.report.id);
+      await waitFor(async () => (await rootNodes()).length === 1, 'the proxied service\'s report to be listed');
 
-      // undici tunnels through the proxy with CONNECT, also for http targets, so the proxy
-      // sees the service's host:port and never the request headers (nor the key).
-      const tunnels = proxy.targets.filter((t) => t === `127.0.0.1:${service.port}`);
-      assert.ok(tunnels.length >= 1, `the proxy tunnelled to the service (saw ${proxy.targets.join(', ')})`);
-      assert.ok(service.requests.length >= 3, 'the list, the detail and the issues were loaded');
-      assert.ok(!JSON.stringify(proxy.headersSeen).includes(service.key), 'the proxy never saw the key');
+      assert.ok(proxy.targets.includes(`${PROXIED_HOST}:${https.port}`), `the proxy tunnelled to the service (saw ${proxy.targets.join(', ')})`);
+      assert.ok(keysSeen.length >= 2 && keysSeen.every((k) => k === KEY), 'the service got the key through the tunnel');
+      assert.ok(!JSON.stringify(proxy.headersSeen).includes(KEY), 'the proxy never saw the key');
+      observe(`http.proxy routes https://${PROXIED_HOST}: ${proxy.targets.length} CONNECT(s) to ${PROXIED_HOST}:${https.port}; the service saw the key ${keysSeen.length} time(s); the proxy's headers never held it`);
 
-      // Proof that the requests depend on the proxy: with it gone, loading fails.
+      // Proof that the requests depend on the proxy: with it gone, the name does not resolve.
       await proxy.close();
       services.store.refresh();
-      await assert.rejects(services.store.reports(), /proxy|refused|ECONNREFUSED|connect/i);
+      await assert.rejects(services.store.reports(), /proxy|resolve|ENOTFOUND|EAI_AGAIN|refused|ECONNREFUSED|connect/i);
     });
   });
 });
