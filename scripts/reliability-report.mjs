@@ -55,6 +55,29 @@ for (const [pattern, title] of SECTIONS) {
   }
   lines.push('');
 }
-lines.splice(5, 0, `${total} cases, ${total - failed} passed, ${failed} failed.`, '');
+// The reproduced items of the safe-insertion issue, each with the cases that cover it.
+const ITEMS = [
+  ['1. Mixed-context files (JSX, PHP, HTML <script>, workflow run:)', /mixed-context|the line's context, proven|insertion oracle|Insert Without/],
+  ['2. Line continuations per language (batch ^, PowerShell `)', /line continuations per language/],
+  ['3. Legacy encodings (0x5C trail bytes)', /legacy encodings/],
+  ["4. Other tools' directives, Haddock", /other tools' directives|smuggles in a suppression directive/],
+  ['5. The key through a proxy; strictSSL scope', /loopback (base URL|request) to a proxy|loopback base URL to http\.proxy|strictSSL false never relaxes|non-loopback service through the proxy/],
+  ['6. CLI stderr prints server text raw', /escapes every line it writes to stderr|never prints control characters/],
+  ['7. Redaction after truncation', /redacted before the text is cut/],
+  ['8. Suppression hover spoofing', /the suppression hover/],
+  ['9. Lines inside strings, templates, heredocs', /inside strings and templates|insertion oracle/],
+  ['10. A process-wide dispatcher', /process-wide dispatcher/],
+  ['11. Raw text leaves the extension (clipboard, QuickPick)', /clipboard|cleanText and oneLine|pickText/],
+  ['12. A proxy that closes every CONNECT', /closes every CONNECT|holds the CONNECT|second SIGTERM/],
+  ['13. Memory per body', /size cap per endpoint/],
+];
+const index = ['## Server text that can never become code: each reproduced item and its cases', '', '| item | cases | result |', '| --- | --- | --- |'];
+for (const [item, pattern] of ITEMS) {
+  const cases = rows.filter((r) => pattern.test(r.title));
+  const bad = cases.filter((r) => r.state !== 'passed').length;
+  index.push(`| ${cell(item)} | ${cases.length} | ${cases.length === 0 ? '**no case**' : bad === 0 ? 'all pass' : `**${bad} not passed**`} |`);
+}
+index.push('', 'The cases themselves, with what each observed, are in the sections below.', '');
+lines.splice(5, 0, `${total} cases, ${total - failed} passed, ${failed} failed.`, '', ...index);
 writeFileSync(join(root, 'docs', 'reliability.md'), `${lines.join('\n')}\n`);
 console.log(`docs/reliability.md: ${total} cases, ${failed} failed`);

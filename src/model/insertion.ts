@@ -3,9 +3,8 @@
 // whose edit passes the line rules (planInsertion), the file's encoding (encodedHazard) and,
 // for a language with a parser, the proof that the file's code is unchanged (model/proof).
 // Editor-free: the editor passes the text, the encoder and the prover.
-import type { CommentSyntax } from './commentSyntax';
+import type { CommentSyntax, ParserId } from './commentSyntax';
 import type { EditRows, Proof } from './proof/prover';
-import type { ParserId } from './commentSyntax';
 import { planInsertion, type CommentCandidate } from './suppression';
 import { describeCodePoint } from '../common/text';
 
