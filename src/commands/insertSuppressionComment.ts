@@ -138,7 +138,9 @@ async function apply(
   const end = document.lineAt(commentLine).range.end;
   editor.revealRange(new vscode.Range(end, end), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   const proof = choice.checkedBy ? `proven a comment by the ${choice.checkedBy} parser` : `not parser-checked: no parser for ${document.languageId}`;
-  void vscode.window.setStatusBarMessage(`$(check) Suppression comment inserted at line ${commentLine + 1}`, 5000);
+  // Say so where the line's context was not proven (no parser for the language).
+  const unchecked = choice.checkedBy ? '' : ` (context not parser-checked for ${document.languageId})`;
+  void vscode.window.setStatusBarMessage(`$(check) Suppression comment inserted at line ${commentLine + 1}${unchecked}`, 5000);
   s.log.info(`Inserted a suppression comment for issue ${ref.issue.id} at line ${commentLine + 1} of ${document.uri.toString(true)} (${document.languageId}, ${choice.kind}, ${proof}).`);
   return true;
 }
