@@ -12,6 +12,7 @@ import { loadMoreIssues } from './commands/loadMoreIssues';
 import { openPullRequest } from './commands/openPullRequest';
 import { openRepository } from './commands/openRepository';
 import { refresh } from './commands/refresh';
+import { refreshReport } from './commands/refreshReport';
 import { setBaseUrl } from './commands/setBaseUrl';
 import { setServiceKey } from './commands/setServiceKey';
 import { showFpExplanation } from './commands/showFpExplanation';
@@ -65,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.ClearServiceKey, clearServiceKey(s)],
     [CommandId.SetBaseUrl, setBaseUrl(s)],
     [CommandId.Refresh, refresh(s)],
+    [CommandId.RefreshReport, refreshReport(s)],
     [CommandId.Filter, filter(s)],
     [CommandId.ClearFilter, clearFilter(s)],
     [CommandId.InsertSuppressionComment, insertSuppressionComment(s)],
@@ -119,6 +121,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       store.refresh();
       await askAfterOriginChange(s, previousOrigin);
     }),
+    // Every change of the connection (a key cleared or stored by a command too) updates the
+    // context key that picks the welcome view; without it the view went blank after Clear Service Key.
+    connection.onDidChange(() => void vscode.commands.executeCommand('setContext', 'securityFixReports.state', connection.state.kind)),
     keys.onDidChange(async (origin) => {
       if (origin === connection.origin) {
         await applyConnection();

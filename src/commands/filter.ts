@@ -1,4 +1,6 @@
 // "Filter": confidence, fix state, vendor and false-positives-only, in one multi-select pick.
+// The workbench passes the focused row to title-bar commands: arguments are ignored (a row
+// read as a preset made Filter do nothing once a row had focus).
 import * as vscode from 'vscode';
 import type { ConfidenceKind } from '../model/fix';
 import { readableVendor } from '../model/format';
@@ -12,8 +14,7 @@ type Mutable = { confidence: Set<ConfidenceKind>; states: Set<string>; vendors: 
 const KNOWN_STATES = ['Ready', 'Downloaded', 'Committed', 'Merged'];
 
 export function filter(s: Services) {
-  return async (preset?: Partial<TreeFilter>): Promise<void> => {
-    if (preset) return apply(s, { ...s.tree.filter, ...preset });
+  return async (): Promise<void> => {
     const current = s.tree.filter;
     const choices = buildChoices(s);
     const picked = await vscode.window.showQuickPick(

@@ -5,6 +5,7 @@ export const CommandId = {
   ClearServiceKey: 'securityFixReports.clearServiceKey',
   SetBaseUrl: 'securityFixReports.setBaseUrl',
   Refresh: 'securityFixReports.refresh',
+  RefreshReport: 'securityFixReports.refreshReport',
   Filter: 'securityFixReports.filter',
   ClearFilter: 'securityFixReports.clearFilter',
   InsertSuppressionComment: 'securityFixReports.insertSuppressionComment',

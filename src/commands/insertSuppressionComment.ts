@@ -19,8 +19,18 @@ import { pickFalsePositive } from './pickFalsePositive';
 
 const WITHOUT_SUMMARY = 'Insert Without the Summary';
 
+/** What the key binding passes in a read-only editor (package.json keybindings). */
+interface ReadOnlyEditorArg {
+  readOnlyEditor: true;
+}
+
 export function insertSuppressionComment(s: Services) {
-  return async (node?: Node): Promise<boolean> => {
+  return async (node?: Node | ReadOnlyEditorArg): Promise<boolean> => {
+    // No API says an editor is read-only for the session; only the editorReadonly context key
+    // knows, so the key binding routes that case here.
+    if (node && 'readOnlyEditor' in node) {
+      return refuse(s, 'This editor is read-only: no suppression comment was inserted. Make it writable (File: Set Active Editor Writeable in Session) or open the file itself.');
+    }
     const editor = vscode.window.activeTextEditor;
     if (!editor) {
       void vscode.window.showWarningMessage('Open the file and put the cursor on the finding’s line, then insert the suppression comment.');
@@ -141,6 +151,7 @@ async function apply(
   // Say so where the line's context was not proven (no parser for the language).
   const unchecked = choice.checkedBy ? '' : ` (context not parser-checked for ${document.languageId})`;
   void vscode.window.setStatusBarMessage(`$(check) Suppression comment inserted at line ${commentLine + 1}${unchecked}`, 5000);
+  void vscode.commands.executeCommand('setContext', 'securityFixReports.suppressed', true); // the walkthrough's step
   s.log.info(`Inserted a suppression comment for issue ${ref.issue.id} at line ${commentLine + 1} of ${document.uri.toString(true)} (${document.languageId}, ${choice.kind}, ${proof}).`);
   return true;
 }

@@ -1,9 +1,10 @@
-// "Refresh": reloads everything, or one report (its node's retry).
+// "Refresh" (view title, palette): reloads everything from the service. The workbench passes
+// the focused row to title-bar commands, so any argument is ignored: a focused row must not
+// turn "reload everything" into something else.
 import type { Services } from '../editor/services';
 
 export function refresh(s: Services) {
-  return (arg?: { reportId?: string }): void => {
-    if (arg?.reportId) s.tree.refreshReport(arg.reportId);
-    else s.store.refresh();
+  return (): void => {
+    s.store.refresh();
   };
 }

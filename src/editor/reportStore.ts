@@ -58,6 +58,8 @@ export class ReportStore implements vscode.Disposable {
   private readonly summaries = new Map<string, Promise<FpSummary>>();
   private readonly knownSummaries = new Map<string, FpSummary>();
   private epoch = 0;
+  /** Per report, bumped by reloadReport: a detail fetched before it is not used. */
+  private readonly generations = new Map<string, number>();
   lastRefresh: number | undefined;
   lastError: ServiceError | undefined;
 
@@ -106,12 +108,14 @@ export class ReportStore implements vscode.Disposable {
     let pending = this.details.get(reportId);
     if (!pending) {
       const epoch = this.epoch;
+      const generation = this.generations.get(reportId) ?? 0;
+      const current = () => epoch === this.epoch && generation === (this.generations.get(reportId) ?? 0);
       pending = (async () => {
         const client = this.connection.client();
         const detail = await client.getReport(reportId);
         const model = new ReportModel(detail);
         for (const finding of model.findings) this.log.warn(`Report ${reportId}: ${finding.message}`);
-        if (epoch === this.epoch) {
+        if (current()) {
           const entry = this.entryFor(reportId);
           entry.model = model;
           entry.detailError = undefined;
@@ -122,7 +126,7 @@ export class ReportStore implements vscode.Disposable {
       })();
       this.details.set(reportId, pending);
       pending.catch((e: unknown) => {
-        if (epoch !== this.epoch) return;
+        if (!current()) return;
         this.details.delete(reportId); // a later expansion retries
         this.entryFor(reportId).detailError = this.failed(e, () => this.changed.fire({ kind: 'report', reportId }));
         this.changed.fire({ kind: 'report', reportId });
@@ -138,6 +142,29 @@ export class ReportStore implements vscode.Disposable {
     const paging = this.paging.get(reportId);
     if (entry.issues?.kind === 'paused' && paging) this.pump(reportId, entry, paging);
     else if (entry.issues?.kind === 'failed' || entry.issues?.kind === 'cancelled') this.startIssues(reportId, entry.model);
+  }
+
+  /** Fetches one report again, detail and issues, dropping what was loaded of it. */
+  reloadReport(reportId: string): void {
+    this.stopPaging(reportId);
+    this.details.delete(reportId);
+    this.generations.set(reportId, (this.generations.get(reportId) ?? 0) + 1);
+    const entry = this.entries.get(reportId);
+    if (entry) {
+      entry.model = undefined;
+      entry.issues = undefined;
+      entry.detailError = undefined;
+    }
+    this.log.info(`Report ${reportId}: reloading.`);
+    this.changed.fire({ kind: 'report', reportId });
+  }
+
+  private stopPaging(reportId: string): void {
+    const paging = this.paging.get(reportId);
+    if (!paging) return;
+    paging.controller.abort();
+    void paging.iterator.return(undefined).catch(() => undefined);
+    this.paging.delete(reportId);
   }
 
   cancelIssues(reportId: string): void {

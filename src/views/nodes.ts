@@ -85,6 +85,36 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
 }
 
 /**
+ * What clicking a row runs. Bound when the row is clicked (TreeDataProvider.resolveTreeItem),
+ * never in the TreeItem: the editor turns a TreeItem's command into a handle that dies when
+ * the row is re-rendered, and rows re-render on every page of issues, so a click on
+ * "Loading issues…" met "Actual command not found" and loading went on.
+ */
+export function commandFor(node: Node): vscode.Command | undefined {
+  switch (node.kind) {
+    case 'issue':
+      return isFalsePositive(node.issue) && node.issue.fpId ? { command: CommandId.ShowFpExplanation, title: 'Show full FP explanation', arguments: [node] } : undefined;
+    case 'message':
+      return node.command;
+    case 'loading':
+      switch (node.state.kind) {
+        case 'loading':
+          return { command: CommandId.CancelLoading, title: 'Cancel loading', arguments: [node.reportId] };
+        case 'paused':
+          return { command: CommandId.LoadMoreIssues, title: 'Load more issues', arguments: [node.reportId] };
+        case 'cancelled':
+          return { command: CommandId.LoadMoreIssues, title: 'Load the rest', arguments: [node.reportId] };
+        case 'failed':
+          return { command: CommandId.LoadMoreIssues, title: 'Retry', arguments: [node.reportId] };
+        default:
+          return undefined;
+      }
+    default:
+      return undefined;
+  }
+}
+
+/**
  * The TreeItem of a node. Labels and descriptions are plain text, but server text in them
  * can still carry bidi overrides or control characters that reorder or fake what is shown:
  * those become spaces here, for every kind of node.
@@ -113,7 +143,6 @@ function buildItem(node: Node, nowMs: number): vscode.TreeItem {
       item.id = node.id;
       item.iconPath = new vscode.ThemeIcon(node.icon);
       item.tooltip = node.detail;
-      item.command = node.command;
       item.contextValue = 'message';
       return item;
     }
@@ -160,7 +189,6 @@ function issueItem(node: IssueNode): vscode.TreeItem {
   item.description = [readableIssueType(issue.issueType), issue.severity ?? 'no severity', issue.state ?? 'no state'].join(' · ');
   item.iconPath = new vscode.ThemeIcon(fp ? 'pass' : 'bug');
   item.contextValue = fp && issue.fpId ? 'issue.falsePositive' : 'issue';
-  if (fp && issue.fpId) item.command = { command: CommandId.ShowFpExplanation, title: 'Show full FP explanation', arguments: [node] };
   return item;
 }
 
@@ -175,23 +203,19 @@ function loadingItem(node: LoadingNode): vscode.TreeItem {
       item.label = `Loading issues… ${n} so far`;
       item.iconPath = new vscode.ThemeIcon('loading~spin');
       item.tooltip = 'Click to cancel loading the remaining issues.';
-      item.command = { command: CommandId.CancelLoading, title: 'Cancel loading', arguments: [node.reportId] };
       break;
     case 'paused':
       item.label = `Load more issues (${n} loaded)`;
       item.iconPath = new vscode.ThemeIcon('more');
-      item.command = { command: CommandId.LoadMoreIssues, title: 'Load more issues', arguments: [node.reportId] };
       break;
     case 'cancelled':
       item.label = `Loading cancelled at ${n} issues — load the rest`;
       item.iconPath = new vscode.ThemeIcon('debug-pause');
-      item.command = { command: CommandId.LoadMoreIssues, title: 'Load the rest', arguments: [node.reportId] };
       break;
     case 'failed':
       item.label = `Issues incomplete (${n} loaded): ${state.error.message}`;
       item.tooltip = `${state.error.message}\n\nClick to retry.`;
       item.iconPath = new vscode.ThemeIcon('error');
-      item.command = { command: CommandId.LoadMoreIssues, title: 'Retry', arguments: [node.reportId] };
       break;
     case 'done':
       item.label = `All ${n} issues loaded`;

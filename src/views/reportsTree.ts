@@ -10,7 +10,7 @@ import { CommandId } from '../commands/ids';
 import type { Connection } from '../editor/connection';
 import type { ReportStore } from '../editor/reportStore';
 import { NO_FILTER, showsFix, showsReport, type TreeFilter } from './filter';
-import { tooltipFor, treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
+import { commandFor, tooltipFor, treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
 
 export const RANGE_SIZE = 1_000;
 
@@ -55,8 +55,10 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
     return treeItem(node);
   }
 
+  /** On hover: the tooltip. On click: the row's command (see nodes.ts commandFor). */
   resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
     item.tooltip ??= tooltipFor(node);
+    item.command ??= commandFor(node);
     return item;
   }
 
@@ -151,10 +153,6 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
     return this.reportNodes.get(reportId);
   }
 
-  refreshReport(reportId: string): void {
-    this.changed.fire(this.reportNodes.get(reportId));
-  }
-
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
@@ -172,7 +170,9 @@ function errorNode(id: string, e: unknown, reportId?: string): MessageNode {
   const command: vscode.Command =
     error?.kind === 'auth'
       ? { command: CommandId.SetServiceKey, title: 'Set Service Key' }
-      : { command: CommandId.Refresh, title: 'Retry', arguments: reportId ? [{ reportId }] : [] };
+      : reportId
+        ? { command: CommandId.RefreshReport, title: 'Retry', arguments: [reportId] }
+        : { command: CommandId.Refresh, title: 'Retry' };
   return { kind: 'message', id, label: text, detail: `${text}\n\nClick to ${command.title.toLowerCase()}.`, icon: 'error', command };
 }
 
