@@ -6,7 +6,7 @@ import { fixView, type FixView } from '../model/fix';
 import { readableIssueType, readableVendor, relativeTime, formatDate } from '../model/format';
 import { isFalsePositive } from '../model/issue';
 import { parseTimestamp } from '../model/time';
-import { buildSuppressionComment, placeholdersIn, resolveStyle, type Placement } from '../model/suppression';
+import { buildSuppressionComment, placeholdersIn, resolveStyle, VENDORLESS_STYLE, type Placement, type SuppressionStyle } from '../model/suppression';
 import { ExitCode } from './exitCodes';
 import { renderTable, safeJson, safeText, type Format, type Output } from './output';
 
@@ -145,8 +145,8 @@ export async function suppressionCommentCommand(ctx: Context, options: Suppressi
     throw new CliError(`Issue ${issue.id} belongs to false positive ${issue.fpId}, not ${summary.fpId}.`, ExitCode.usage);
   }
   const vendor = options.vendor ?? report?.vulnerabilityReport?.vendor ?? '';
-  const base = resolveStyle(vendor, options.languageId);
-  const style = { template: options.template ?? base.template, placement: options.placement ?? base.placement };
+  const style = styleFor(options, vendor);
+  if (isVendorless(vendor) && options.template === undefined) ctx.warn(vendorlessNote(options));
   const fields = {
     summary: summary.text,
     vendor,
@@ -154,7 +154,7 @@ export async function suppressionCommentCommand(ctx: Context, options: Suppressi
     vendorIssueId: options.vendorIssueId ?? issue?.vendorIssueId ?? '',
     fpId: summary.fpId,
   };
-  const missing = placeholdersIn(style.template).filter((name) => name in FIELD_SOURCES && fields[name as keyof typeof fields] === '');
+  const missing = placeholdersIn(style.template).filter((name) => name in FIELD_SOURCES && fields[name as keyof typeof fields].trim() === '');
   if (missing.length > 0) {
     const needs = missing.map((name) => `{${name}} (pass ${FIELD_SOURCES[name]})`).join(', ');
     throw new CliError(`The comment template "${style.template}" needs ${needs}.`, ExitCode.usage);
@@ -163,6 +163,21 @@ export async function suppressionCommentCommand(ctx: Context, options: Suppressi
   if (!result.ok) throw new CliError(`No suppression comment: ${result.reason}`, ExitCode.rejectedText);
   if (ctx.format === 'table') return ctx.out.line(result.line);
   return writeJson(ctx, { fpId: summary.fpId, languageId: options.languageId, placement: result.placement, comment: result.line });
+}
+
+/** The scanner's syntax only when the scanner is known; the user's --template and --placement win. */
+function styleFor(options: SuppressionOptions, vendor: string): SuppressionStyle {
+  const base = isVendorless(vendor) ? VENDORLESS_STYLE : resolveStyle(vendor, options.languageId);
+  return { template: options.template ?? base.template, placement: options.placement ?? base.placement };
+}
+
+const isVendorless = (vendor: string): boolean => vendor.trim() === '';
+
+/** Why the comment is neutral and which flag gets the scanner's own syntax. */
+function vendorlessNote(options: SuppressionOptions): string {
+  const cause = options.fixReportId ? `fix report ${options.fixReportId} names no scanner` : 'no vendor given';
+  const remedy = options.fixReportId ? '--vendor' : FIELD_SOURCES.vendor;
+  return `${cause}: writing a vendor-neutral comment; pass ${remedy} for the scanner's own syntax`;
 }
 
 /** The issue behind the false positive: by id, or by scanning the report's issues for its fpId. */

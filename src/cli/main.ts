@@ -31,7 +31,8 @@ Commands:
           [--vendor V] [--issue-type T] [--vendor-issue-id R] [--template T]
           [--placement line-above|end-of-line]
                                        a sanitized suppression comment line for that language;
-                                       --fix-report fills vendor, issue type and rule id
+                                       --fix-report fills vendor, issue type and rule id;
+                                       with no vendor known, a vendor-neutral comment
 
 Options:
   --base-url URL     service address (default: $SECURITY_FIX_REPORTS_URL); https, or http on loopback

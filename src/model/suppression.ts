@@ -162,6 +162,14 @@ export const NEUTRAL_STYLE: SuppressionStyle = {
 };
 const NEUTRAL_BARE = 'False positive ({vendor} {vendorIssueId}) (fp {fpId})';
 
+/** When no vendor is known at all (the CLI given only an fpId): the neutral comment without the
+ * placeholders nothing could fill. No scanner reads it; a person does, and the fpId leads back. */
+export const VENDORLESS_STYLE: SuppressionStyle = {
+  template: 'False positive: {summary} (fp {fpId})',
+  placement: NEUTRAL_STYLE.placement,
+};
+const VENDORLESS_BARE = 'False positive (fp {fpId})';
+
 /**
  * The template without `{summary}`, for "insert without the summary": the scanner's own bare
  * form for its defaults, else the summary placeholder replaced by plain words (and the fpId
@@ -171,6 +179,7 @@ export function withoutSummary(template: string, vendor: string, placement: Plac
   const scanner = scannerFor(vendor);
   if (scanner && scanner.templates[placement] === template) return scanner.bareTemplates[placement] ?? template;
   if (template === NEUTRAL_STYLE.template) return NEUTRAL_BARE;
+  if (template === VENDORLESS_STYLE.template) return VENDORLESS_BARE;
   if (!template.includes('{summary}')) return template;
   return template.replace(/\{summary\}/g, template.includes('{fpId}') ? 'false positive' : 'false positive {fpId}');
 }

@@ -179,6 +179,30 @@ describe('cli: security-fix-reports', function () {
     assert.match(missing.stderr, /needs \{vendorIssueId\} \(pass --vendor-issue-id, --issue-id or --fix-report\)/);
   });
 
+  it('writes a vendor-neutral suppression comment from the fpId alone, and says so on stderr', async () => {
+    const { issue } = fpIssue((s) => /^[\p{L}\p{N} ,.;:'"()/-]+$/u.test(s));
+    const fpId = issue.fpId!;
+    const neutral = await cli(['suppression-comment', fpId, '--language', 'python'], env);
+    assert.equal(neutral.code, 0, neutral.stderr);
+    assert.equal(neutral.stdout, `# False positive: ${sandbox.dataset.fpSummary(fpId)} (fp ${fpId})\n`);
+    assert.equal(neutral.stderr, "warning: no vendor given: writing a vendor-neutral comment; pass --vendor or --fix-report for the scanner's own syntax\n");
+    observe(`fpId only → exit ${neutral.code}: ${neutral.stdout.trim().slice(0, 40)}…; stderr: ${neutral.stderr.trim()}`);
+
+    const json = await cli(['suppression-comment', fpId, '--language', 'typescript', '--format', 'json'], env);
+    assert.equal(json.code, 0, json.stderr);
+    assert.deepEqual(JSON.parse(json.stdout), { fpId, languageId: 'typescript', placement: 'line-above', comment: `// False positive: ${sandbox.dataset.fpSummary(fpId)} (fp ${fpId})` });
+
+    const scanner = await cli(['suppression-comment', fpId, '--language', 'python', '--vendor', 'sonarqube'], env);
+    assert.equal(scanner.code, 0, scanner.stderr);
+    assert.equal(scanner.stderr, '', 'a known vendor gets its own syntax without a note');
+
+    const asked = await cli(['suppression-comment', fpId, '--language', 'python', '--template', '{vendor}: {summary}'], env);
+    assert.equal(asked.code, 2);
+    assert.match(asked.stderr, /^error: The comment template "\{vendor\}: \{summary\}" needs \{vendor\} \(pass --vendor or --fix-report\)\.$/m);
+    assert.equal(asked.stdout, '');
+    observe(`--template with {vendor} and no vendor → exit ${asked.code}: ${asked.stderr.split('\n')[0]}`);
+  });
+
   it('refuses hostile summary text with exit code 7 and says why', async () => {
     const { issue, report } = fpIssue((s) => /[\u202a-\u202e\u2066-\u2069\r\n]/.test(s));
     const result = await cli(['suppression-comment', issue.fpId!, '--language', 'typescript', '--fix-report', report.id], env);

@@ -6,6 +6,7 @@ import {
   buildSuppressionComment,
   NEUTRAL_STYLE,
   planInsertion,
+  VENDORLESS_STYLE,
   resolveStyle,
   type Placement,
   type SuppressionFields,
@@ -259,6 +260,14 @@ describe('vendor defaults', () => {
       assert.deepEqual(resolveStyle(vendor, 'java'), NEUTRAL_STYLE);
     }
     assert.equal(line('java', { vendor: 'fortify', vendorIssueId: 'F-12' }), `// False positive (fortify F-12): ${fields.summary} (fp ${fields.fpId})`);
+  });
+
+  it('with no vendor known, the neutral text has only the summary and the fpId, and a bare form', () => {
+    const none = { vendor: '', vendorIssueId: '', issueType: '' };
+    const full = buildSuppressionComment({ languageId: 'java', fields: { ...fields, ...none }, style: VENDORLESS_STYLE });
+    assert.ok(full.ok && full.line === `// False positive: ${fields.summary} (fp ${fields.fpId})`, JSON.stringify(full));
+    const bare = buildSuppressionComment({ languageId: 'java', fields: { ...fields, ...none }, style: VENDORLESS_STYLE, omitSummary: true });
+    assert.ok(bare.ok && bare.line === `// False positive (fp ${fields.fpId})`, JSON.stringify(bare));
   });
 
   it('refuses server text that smuggles in a suppression directive', () => {
