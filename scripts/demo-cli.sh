@@ -17,7 +17,8 @@ cat "$out"
 
 cli() { echo; echo "\$ security-fix-reports $*"; node dist/cli.js "$@"; }
 cli reports
-report=$(node dist/cli.js reports --format jsonl | head -1 | node -pe 'JSON.parse(require("fs").readFileSync(0)).id')
+# No `| head` under pipefail: the writer may die of SIGPIPE once head has its line.
+report=$(node dist/cli.js reports --format json | node -pe 'JSON.parse(require("fs").readFileSync(0))[0].id')
 cli report "$report"
 cli issues --fix-report "$report" --state FalsePositive --limit 5
 fp=$(node dist/cli.js issues --fix-report "$report" --state FalsePositive --limit 1 --format jsonl | node -pe 'JSON.parse(require("fs").readFileSync(0)).fpId')

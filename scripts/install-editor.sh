@@ -33,9 +33,28 @@ as_root() {
   else die "need root (or sudo) to run: $*"; fi
 }
 
-is_installed_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+# Probes read a command's whole output into a variable and match it there: under pipefail,
+# `cmd | head -n1` or `cmd | grep -q` fails (and fires the ERR trap) whenever the reader exits
+# before cmd has written everything, because cmd then dies of SIGPIPE.
 
-has_candidate() { apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [^(]'; }
+# The first line of a command's output; fails when the command fails.
+first_line() {
+  local text
+  text="$("$@")" || return
+  printf '%s\n' "${text%%$'\n'*}"
+}
+
+is_installed_pkg() {
+  local status
+  status="$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" || return 1
+  [[ "$status" == *'install ok installed'* ]]
+}
+
+has_candidate() {
+  local policy candidate='Candidate: [^(]'
+  policy="$(apt-cache policy "$1" 2>/dev/null)" || return 1
+  [[ "$policy" =~ $candidate ]]
+}
 
 ensure_apt_packages() {
   if [[ "${SKIP_APT:-}" == 1 ]]; then log "SKIP_APT=1: not checking Debian packages"; return; fi
@@ -80,14 +99,15 @@ ripgrep_target() {
 
 # Packs Debian's rg under the exact name @vscode/ripgrep's postinstall looks for.
 seed_ripgrep_cache() {
-  local tmp="$1" rg asset dir
+  local tmp="$1" rg asset dir version
   rg="$(command -v rg)" || die "rg not found: install the Debian 'ripgrep' package"
+  version="$(first_line "$rg" --version)" || die "$rg --version failed: is the Debian 'ripgrep' package intact?"
   dir="$tmp/vscode-ripgrep-cache-$RIPGREP_PKG_VERSION"
   asset="ripgrep-$RIPGREP_ASSET_VERSION-$(ripgrep_target).tar.gz"
   mkdir -p "$dir" "$tmp/rg-stage"
   cp "$rg" "$tmp/rg-stage/rg"
   tar -czf "$dir/$asset" -C "$tmp/rg-stage" rg
-  log "seeded $dir/$asset from $rg ($("$rg" --version | head -n1))"
+  log "seeded $dir/$asset from $rg ($version)"
 }
 
 is_code_server_installed() {
@@ -167,4 +187,5 @@ main() {
   log "done: $CODE_SERVER_BIN"
 }
 
-main
+# Sourced (test/unit/installEditor.test.ts), it only defines the functions.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then main; fi
