@@ -2,6 +2,7 @@
 // ServiceError (mapped to exit codes by main.ts) or CliError.
 import type { FixReportsClient } from '../api/client';
 import type { FixReportDetail, FixReportSummary, Issue } from '../api/schemas';
+import { counted } from '../common/text';
 import { fixView, type FixView } from '../model/fix';
 import { readableIssueType, readableVendor, relativeTime, formatDate } from '../model/format';
 import { isFalsePositive } from '../model/issue';
@@ -42,14 +43,14 @@ export async function reportsCommand(ctx: Context): Promise<void> {
       { header: 'EXPIRES', value: (r) => expiry(r, ctx.nowMs) },
     ]),
   );
-  await ctx.out.line(`${reports.length} report(s)`);
+  await ctx.out.line(counted(reports.length, 'report'));
 }
 
 export async function reportCommand(ctx: Context, id: string): Promise<void> {
   const report = await ctx.client.getReport(id, ctx.signal);
   const views = report.fixes.map(fixView);
   if (ctx.format !== 'table') return writeJson(ctx, { ...report, fixes: views.map(fixJson) });
-  await ctx.out.line(`Fix report ${safeText(report.id)} · ${safeText(report.vulnerabilityReport?.project?.name ?? '')} · ${safeText(readableVendor(report.vulnerabilityReport?.vendor))} · ${views.length} fix(es)`);
+  await ctx.out.line(`Fix report ${safeText(report.id)} · ${safeText(report.vulnerabilityReport?.project?.name ?? '')} · ${safeText(readableVendor(report.vulnerabilityReport?.vendor))} · ${counted(views.length, 'fix', 'fixes')}`);
   await ctx.out.line(
     renderTable(views, [
       { header: 'FIX', value: (f) => f.id, max: 36 },
@@ -95,7 +96,7 @@ export async function issuesCommand(ctx: Context, options: { fixReportId?: strin
     if (full()) break;
   }
   if (ctx.format === 'json') await ctx.out.line(written > 0 ? '\n]' : ']');
-  if (ctx.format === 'table') await ctx.out.line(`${written} issue(s)`);
+  if (ctx.format === 'table') await ctx.out.line(counted(written, 'issue'));
 }
 
 const issueColumns = [

@@ -1,8 +1,8 @@
 // The one home of "unsafe character", truncation and the 280 limit. Every place that shows,
 // prints, copies or inserts server text uses these: the tree and tooltips (cleanText), error
 // messages and logs (oneLine), the terminal (escapeUnsafe), the clipboard (cleanText) and
-// inserted comments (findUnsafe, then the allowlist in model/sanitize). Ground floor: imports
-// nothing of ours.
+// inserted comments (findUnsafe, then the allowlist in model/sanitize). Also the one way a
+// count is written with its noun (counted). Ground floor: imports nothing of ours.
 
 /** The service promises fp summaries of at most this many characters (read as code points). */
 export const SUMMARY_MAX_CODE_POINTS = 280;
@@ -72,6 +72,11 @@ const escapeUnits = (ch: string): string => {
   for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
   return out;
 };
+
+/** A count with its noun in the right number: "1 download", "2 downloads", "0 fixes". */
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
 
 /** Length in code points (a surrogate pair counts once). */
 export function codePointLength(text: string): number {

@@ -2,7 +2,7 @@
 // Odd data is reported as findings for the UI and the log, never thrown: a report with one
 // inconsistent fix is still worth showing.
 import type { Fix, FixReportSummary, Issue } from '../api/schemas';
-import { cleanText, oneLine } from '../common/text';
+import { cleanText, counted, oneLine } from '../common/text';
 import { falsePositiveBasis, hasFalsePositiveState } from './issue';
 import { parseTimestamp } from './time';
 
@@ -69,7 +69,7 @@ export function fixFindings(fix: Fix): Finding[] {
       severity: 'warning',
       fixId: fix.id,
       field: 'state',
-      message: `Fix ${fix.id} is in state ${quote(fix.state)} but has ${submissions} submission(s) to source control; its state may be out of date.`,
+      message: `Fix ${fix.id} is in state ${quote(fix.state)} but has ${counted(submissions, 'submission')} to source control; its state may be out of date.`,
     });
   }
   const at = { fixId: fix.id };

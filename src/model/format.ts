@@ -2,7 +2,7 @@
 // Everything here is pure and locale-independent so tests and the CLI print the same text.
 // Server text stays untrusted: these helpers drop control and bidi characters, but views
 // must still escape what they render (MarkdownString.appendText and friends).
-import { cleanText, truncate } from '../common/text';
+import { cleanText, counted, truncate } from '../common/text';
 
 /** Acronyms kept upper-case in readable names. */
 const ACRONYMS = new Set([
@@ -105,7 +105,7 @@ export function relativeTime(ms: number, nowMs: number): string {
   if (abs < 45 * SECOND) return 'just now';
   const unit = UNITS.find((u) => abs < u.below) ?? UNITS[UNITS.length - 1]!;
   const n = Math.max(1, Math.round(abs / unit.size));
-  const phrase = `${n} ${unit.name}${n === 1 ? '' : 's'}`;
+  const phrase = counted(n, unit.name);
   return diff < 0 ? `${phrase} ago` : `in ${phrase}`;
 }
 

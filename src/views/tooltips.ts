@@ -3,6 +3,7 @@
 // trusted links are command links to an allowlist, whose arguments are ids, never server text.
 import * as vscode from 'vscode';
 import type { FixReportSummary, Issue } from '../api/schemas';
+import { counted } from '../common/text';
 import type { FixView } from '../model/fix';
 import type { Finding } from '../model/findings';
 import { formatDate, readableIssueType, readableVendor, relativeTime } from '../model/format';
@@ -84,7 +85,7 @@ export function fixTooltip(reportId: string, view: FixView, issueCount: number, 
     tip.md(comment.vote === -1 ? '- 👎 ' : comment.vote === 1 ? '- 👍 ' : '- ');
     tip.text(`“${comment.text}” — ${comment.reviewer}, ${comment.date ? formatDate(comment.date.ms) : 'undated'}`).md('\n');
   }
-  if (ratings.comments.length > MAX_COMMENTS) tip.md(`- … and ${ratings.comments.length - MAX_COMMENTS} more comment(s)\n`);
+  if (ratings.comments.length > MAX_COMMENTS) tip.md(`- … and ${counted(ratings.comments.length - MAX_COMMENTS, 'more comment')}\n`);
 
   tip.md('\n**Lifecycle**\n\n');
   tip.md('- First observed: ').text(lifecycle.firstObserved ? when(lifecycle.firstObserved, nowMs) : 'unknown').md('\n');
@@ -92,7 +93,7 @@ export function fixTooltip(reportId: string, view: FixView, issueCount: number, 
   tip.md('- Downloaded: ');
   if (downloads.count === 0) tip.md('not yet\n');
   else {
-    tip.text(`${when(downloads.first, nowMs)} — ${downloads.count} download(s) by`).md(' ');
+    tip.text(`${when(downloads.first, nowMs)} — ${counted(downloads.count, 'download')} by`).md(' ');
     downloads.downloaders.slice(0, MAX_DOWNLOADERS).forEach((d, i) => {
       if (i > 0) tip.md(', ');
       tip.text(`${d.label} (${d.count}×)`);

@@ -153,7 +153,7 @@ describe('cli: security-fix-reports', function () {
     const rows = table.stdout.trimEnd().split('\n');
     assert.match(rows[0]!, /^ISSUE\s+VENDOR ID/);
     assert.deepEqual(rows.slice(1, 3).map((r) => r.split(/\s+/)[0]), issues.slice(0, 2).map((i) => (i as unknown as { id: string }).id));
-    assert.equal(rows[3], '2 issue(s)');
+    assert.equal(rows[3], '2 issues');
   });
 
   it('prints an FP summary and a sanitized suppression comment', async () => {

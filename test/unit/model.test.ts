@@ -402,6 +402,7 @@ describe('model/report ReportModel', () => {
     ]);
     assert.equal(model.findings.find((f) => f.rule === 'committed-without-submission')?.severity, 'error');
     assert.equal(model.findings.find((f) => f.rule === 'submission-but-not-committed')?.severity, 'warning');
+    assert.match(model.findings.find((f) => f.rule === 'submission-but-not-committed')!.message, /but has 1 submission to source control;/);
     assert.deepEqual(model.findingsOfFix('F3').map((f) => f.rule), ['submission-but-not-committed', 'bad-timestamp']);
     assert.deepEqual(model.findingsOfIssue('ORPHAN').map((f) => f.rule), ['issue-unknown-to-fix', 'bad-timestamp']);
     assert.deepEqual(model.findingsOfIssue('FP-TAG'), [], 'rule 3 applies to the FalsePositive state, not to the tag alone');
