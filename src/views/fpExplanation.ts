@@ -6,9 +6,18 @@ import type { ReportStore } from '../editor/reportStore';
 
 export const FP_SCHEME = 'security-fix-reports-fp';
 
+/**
+ * The explanation's own language, for which package.json turns word wrap on (explanations are
+ * paragraphs). VS Code takes a provided document's language from its path when it creates it,
+ * so the path ends in FP_FILE_SUFFIX, which package.json maps to FP_LANGUAGE: wrapped from the
+ * first render, whoever opens the URI. Without that mapping the suffix is .txt: plain text.
+ */
+export const FP_LANGUAGE = 'security-fix-reports-fp';
+export const FP_FILE_SUFFIX = '.fp-explanation.txt';
+
 export function fpExplanationUri(reportId: string, issueId: string, label: string): vscode.Uri {
   const name = label.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'issue';
-  return vscode.Uri.from({ scheme: FP_SCHEME, path: `/${name}.txt`, query: new URLSearchParams({ report: reportId, issue: issueId }).toString() });
+  return vscode.Uri.from({ scheme: FP_SCHEME, path: `/${name}${FP_FILE_SUFFIX}`, query: new URLSearchParams({ report: reportId, issue: issueId }).toString() });
 }
 
 export class FpExplanationProvider implements vscode.TextDocumentContentProvider {
