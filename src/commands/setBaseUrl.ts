@@ -8,10 +8,11 @@ export function setBaseUrl(s: Services) {
   return async (): Promise<void> => {
     const value = await vscode.window.showInputBox({
       title: 'Security Fix Reports: service base URL',
-      prompt: 'https://… (plain http only for 127.0.0.1 / localhost). Stored in your user settings.',
+      prompt: 'https://… (plain http only for 127.0.0.1 / localhost). Stored in your user settings; leave empty to remove it.',
       value: s.connection.settings.baseUrl,
       ignoreFocusOut: true,
       validateInput: (text) => {
+        if (text.trim() === '') return undefined; // removes the setting
         try {
           parseBaseUrl(text);
           return undefined;
@@ -21,6 +22,7 @@ export function setBaseUrl(s: Services) {
       },
     });
     if (value === undefined) return;
-    await vscode.workspace.getConfiguration(SECTION).update('baseUrl', value.trim(), vscode.ConfigurationTarget.Global);
+    // The key stays in secret storage under its origin: setting the address again finds it.
+    await vscode.workspace.getConfiguration(SECTION).update('baseUrl', value.trim() || undefined, vscode.ConfigurationTarget.Global);
   };
 }

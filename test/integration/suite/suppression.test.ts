@@ -249,6 +249,9 @@ describe('suppression comments', () => {
       await vscode.commands.executeCommand(CommandId.ShowFpExplanation, fp.node);
       const editor = vscode.window.activeTextEditor;
       assert.ok(editor && editor.document.uri.scheme === 'security-fix-reports-fp', 'the explanation is open');
+      // Multi-paragraph explanations wrap (a language of their own with wordWrap on).
+      assert.equal(editor.document.languageId, 'security-fix-reports-fp');
+      assert.equal(vscode.workspace.getConfiguration('editor', editor.document).get('wordWrap'), 'on');
       const before = editor.document.getText();
       editor.selection = new vscode.Selection(1, 0, 1, 0);
       assert.equal(await insert(fp.node), false);

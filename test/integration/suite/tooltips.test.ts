@@ -5,6 +5,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { Fix } from '../../../src/api/schemas';
+import { counted } from '../../../src/common/text';
 import type { FixNode, IssueNode, Node } from '../../../src/views/nodes';
 import { HOSTILE_CASES } from '../../sandbox/hostile';
 import type { Sandbox } from '../../sandbox/server';
@@ -219,7 +220,7 @@ function checkFixTooltip(fix: Fix, text: string, value: string, where: string): 
   else {
     const firstDownload = downloads.map((d) => d.downloadedAt!).sort()[0]!;
     assert.ok(text.includes(`Downloaded: ${utcDate(firstDownload)}`), `${where}: first download date`);
-    assert.ok(text.includes(`${downloads.length} download(s) by`), `${where}: download count`);
+    assert.ok(text.includes(`${counted(downloads.length, 'download')} by`), `${where}: download count`);
     const perUser = new Map<string, number>();
     for (const d of downloads) perUser.set(d.user!.email!, (perUser.get(d.user!.email!) ?? 0) + 1);
     for (const [email, n] of [...perUser].slice(0, 5)) assert.ok(text.includes(`${email} (${n}×)`), `${where}: ${email} downloaded ${n}×`);

@@ -17,6 +17,7 @@ import { assertInstalled, REPO_ROOT } from '../codeServer';
 import { closeAllEditors, startEditor, type EditorSession } from '../runner';
 import { openViewContainer, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../ui';
 import { FIXTURE_REMOTE, prepareWorkspace } from '../workspace';
+import { clickEveryEntryPoint } from './entryPoints';
 
 const VIEW_TITLE = 'Security Fix Reports';
 const INSERT_COMMAND = 'Security Fix Reports: Insert Suppression Comment';
@@ -183,6 +184,9 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   assert.ok(!bare.includes('sanitize'), 'the refused summary is not in the file');
   console.log(`[ui] inserted without the summary: ${bare.trim()}`);
   service.faults.clear();
+  await runCommandFromPalette(page, 'File: Revert File', STEP_TIMEOUT);
+
+  await clickEveryEntryPoint({ page, sidebar, service, outDir, step, waitUntil });
 }
 
 async function waitUntil<T>(check: () => T | Promise<T>, what: string, timeoutMs = STEP_TIMEOUT): Promise<NonNullable<T>> {
@@ -215,7 +219,8 @@ async function main(): Promise<number> {
   await mkdir(outDir, { recursive: true });
 
   const started = Date.now();
-  const service = await startSandbox({ dataset: { seed: 42 } });
+  // A big report pages for long enough to click "Loading issues…" while it re-renders.
+  const service = await startSandbox({ dataset: { seed: 42, bigReportIssues: 30_000 } });
   const workspace = await prepareWorkspace();
   const log: string[] = [];
   let session: EditorSession | undefined;

@@ -1,0 +1,43 @@
+// Every way a person reaches a command, as the UI check clicks it in the workbench. A unit
+// test (test/unit/entryPoints.test.ts) reads package.json and fails when a menu entry, key
+// binding, welcome link or walkthrough link is missing here; the UI check fails when an entry
+// here was not clicked. So a new entry point cannot slip through untested.
+export const ENTRY_POINTS = [
+  // view/title (clicked with a tree row focused, which the workbench passes as the argument)
+  'view/title:securityFixReports.refresh',
+  'view/title:securityFixReports.filter',
+  'view/title:securityFixReports.clearFilter',
+  'view/title:securityFixReports.setServiceKey',
+  'view/title:securityFixReports.clearServiceKey',
+  'view/title:securityFixReports.setBaseUrl',
+  'view/title:securityFixReports.showLog',
+  // view/item/context: inline buttons and the context menu
+  'view/item/context:inline:securityFixReports.insertSuppressionComment',
+  'view/item/context:inline:securityFixReports.openPullRequest',
+  'view/item/context:securityFixReports.insertSuppressionComment',
+  'view/item/context:securityFixReports.copyFpSummary',
+  'view/item/context:securityFixReports.showFpExplanation',
+  'view/item/context:securityFixReports.openPullRequest',
+  'view/item/context:securityFixReports.openRepository',
+  'view/item/context:securityFixReports.copyId',
+  'view/item/context:securityFixReports.refreshReport',
+  // key bindings, by their `when`
+  'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && !editorReadonly',
+  'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly',
+  // welcome-view and walkthrough links
+  'viewsWelcome:securityFixReports.setBaseUrl',
+  'viewsWelcome:securityFixReports.setServiceKey',
+  'walkthrough:securityFixReports.setBaseUrl',
+  'walkthrough:securityFixReports.setServiceKey',
+  'walkthrough:workbench.view.extension.securityFixReports',
+  'walkthrough:securityFixReports.insertSuppressionComment',
+  // tree-row clicks (bound at click time), the hover's command link, the status bar item
+  'row:issue.falsePositive',
+  'row:loading.loading',
+  'row:loading.cancelled',
+  'row:message.error',
+  'hover:securityFixReports.openPullRequest',
+  'statusBar:securityFixReports.statusActions',
+] as const;
+
+export type EntryPoint = (typeof ENTRY_POINTS)[number];

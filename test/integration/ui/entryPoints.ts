@@ -1,0 +1,348 @@
+// Clicks every entry point of entryPointList.ts in the workbench, as a person would, with a
+// tree row focused where that changes what the workbench passes, and on rows that update
+// while loading; checks what each did. Called by the UI check after its own steps.
+import { strict as assert } from 'node:assert';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { readableVendor } from '../../../src/model/format';
+import type { Sandbox } from '../../sandbox/server';
+import { REPO_ROOT } from '../codeServer';
+import { readEditorText, runCommandFromPalette, screenshot } from '../ui';
+import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
+
+const T = 30_000;
+
+export interface EntryPointRun {
+  page: Page;
+  sidebar: Locator;
+  service: Sandbox;
+  outDir: string;
+  step: (name: string) => void;
+  waitUntil: <V>(check: () => V | Promise<V>, what: string, timeoutMs?: number) => Promise<NonNullable<V>>;
+}
+
+export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
+  const { page, sidebar, service, step, waitUntil } = run;
+  const clicked = new Set<EntryPoint>();
+  const hit = (entry: EntryPoint) => clicked.add(entry);
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const quickInputTitle = (text: string | RegExp) => page.locator('.quick-input-widget .quick-input-title', { hasText: text });
+  const rows = sidebar.locator('.monaco-list-row');
+  const reportRow = (reportId: string) => {
+    const report = service.dataset.reports.find((r) => r.id === reportId)!;
+    return rows
+      .filter({ hasText: report.vulnerabilityReport?.project?.name ?? report.id })
+      .filter({ hasText: `${report.repo?.name ?? ''}@${report.repo?.reference ?? ''} · ${readableVendor(report.vulnerabilityReport?.vendor)}` })
+      .first();
+  };
+  const titleAction = (label: string) => sidebar.locator(`.composite.title .actions-container a.action-label[aria-label^="${label}"]`).first();
+  // A menu item's name may end with its key binding ("Insert Suppression Comment Ctrl+Shift+Alt+S").
+  const menuItem = (label: string) => page.getByRole('menuitem', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) }).first();
+  const requestsTo = (pathEnd: string) => service.requests.filter((r) => r.path.endsWith(pathEnd)).length;
+  const notification = (text: string | RegExp) => page.locator('.notifications-toasts .notification-list-item', { hasText: text }).first();
+  const dismissNotifications = async () => {
+    await runCommandFromPalette(page, 'Notifications: Clear All Notifications', T).catch(() => undefined);
+  };
+  const escape = async (what: Locator) => {
+    await page.keyboard.press('Escape');
+    await what.waitFor({ state: 'hidden', timeout: T });
+  };
+  // Menu items run on keyboard Enter once hovered: a mouse click can land while the menu
+  // re-renders its hover state and be lost.
+  const choose = async (label: string) => {
+    const item = menuItem(label);
+    await item.waitFor({ state: 'visible', timeout: T });
+    await item.hover();
+    await page.keyboard.press('Enter');
+    await item.waitFor({ state: 'hidden', timeout: T });
+  };
+  const moreActions = async (label: string) => {
+    await sidebar.locator('.composite.title a.action-label[aria-label*="More Actions"]').first().click();
+    await choose(label);
+  };
+  const contextMenu = async (row: Locator, label: string) => {
+    await row.click({ button: 'right' });
+    await choose(label);
+  };
+  const clipboard = () => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  const externalDialog = async (what: string) => {
+    const dialog = page.locator('.monaco-dialog-box').first();
+    await dialog.waitFor({ state: 'visible', timeout: T });
+    const text = await dialog.innerText();
+    assert.match(text, /https?:\/\//, `${what}: the dialog names the address it would open`);
+    await dialog.locator('.monaco-button', { hasText: 'Cancel' }).first().click();
+    await dialog.waitFor({ state: 'hidden', timeout: T });
+    return text;
+  };
+  const expand = async (row: Locator) => {
+    await row.waitFor({ state: 'visible', timeout: T });
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+    await waitUntil(async () => (await row.getAttribute('aria-expanded')) === 'true', 'the row to expand');
+  };
+
+  const workspaceReport = service.dataset.reports.find((r) => r.repo?.originalUrl === 'https://github.com/acme/payments-api')!;
+  const workspaceRow = () => reportRow(workspaceReport.id);
+
+  step('entry points: title-bar Refresh with a row focused reloads everything');
+  await dismissNotifications();
+  await workspaceRow().click(); // focus (and collapse): the workbench now passes this row to title actions
+  let before = requestsTo('/api/rest/fix-reports');
+  await titleAction('Refresh').click();
+  await waitUntil(() => requestsTo('/api/rest/fix-reports') > before, 'Refresh to request the report list again');
+  hit('view/title:securityFixReports.refresh');
+
+  step('entry points: title-bar Filter with a row focused opens the filter; Clear Filter clears it');
+  await workspaceRow().click();
+  await titleAction('Filter').click();
+  await quickInputTitle('Filter fix reports').waitFor({ state: 'visible', timeout: T });
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Adaptive fixes' }).first().click();
+  await page.keyboard.press('Enter');
+  await titleAction('Clear Filter').waitFor({ state: 'visible', timeout: T });
+  hit('view/title:securityFixReports.filter');
+  await titleAction('Clear Filter').click();
+  await titleAction('Clear Filter').waitFor({ state: 'hidden', timeout: T });
+  hit('view/title:securityFixReports.clearFilter');
+
+  step('entry points: Set Service Key, Set Base URL and Show Log from the title bar\'s menu');
+  await workspaceRow().click();
+  await moreActions('Set Service Key');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await escape(input);
+  hit('view/title:securityFixReports.setServiceKey');
+  await moreActions('Set Base URL');
+  await input.waitFor({ state: 'visible', timeout: T });
+  assert.equal(await input.inputValue(), service.baseUrl, 'the input shows the current base URL');
+  await escape(input);
+  hit('view/title:securityFixReports.setBaseUrl');
+  await moreActions('Show Log');
+  await waitUntil(async () => /\[(info|warning|error)\]/.test(await page.locator('.part.panel .view-lines').first().innerText().catch(() => '')), 'the log to show');
+  hit('view/title:securityFixReports.showLog');
+  await runCommandFromPalette(page, 'View: Hide Panel', T);
+
+  step('entry points: Clear Service Key brings the welcome view back, and its Set Service Key link stores a key');
+  await moreActions('Clear Service Key');
+  const dialog = page.locator('.monaco-dialog-box').first();
+  await dialog.waitFor({ state: 'visible', timeout: T });
+  await dialog.locator('.monaco-button', { hasText: 'Remove' }).first().click();
+  const welcomeKey = sidebar.locator('.welcome-view-content .monaco-button', { hasText: 'Set Service Key' }).first();
+  await welcomeKey.waitFor({ state: 'visible', timeout: T });
+  hit('view/title:securityFixReports.clearServiceKey');
+  await screenshot(page, path.join(run.outDir, 'no-key.png'));
+  await welcomeKey.click();
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill(service.key);
+  await input.press('Enter');
+  await workspaceRow().waitFor({ state: 'visible', timeout: T });
+  hit('viewsWelcome:securityFixReports.setServiceKey');
+
+  step('entry points: the welcome view\'s Set Base URL link, after the address was removed');
+  await moreActions('Set Base URL');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill('');
+  await input.press('Enter');
+  const welcomeUrl = sidebar.locator('.welcome-view-content .monaco-button', { hasText: 'Set Base URL' }).first();
+  await welcomeUrl.waitFor({ state: 'visible', timeout: T });
+  await welcomeUrl.click();
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill(service.baseUrl);
+  await input.press('Enter');
+  await workspaceRow().waitFor({ state: 'visible', timeout: T });
+  hit('viewsWelcome:securityFixReports.setBaseUrl');
+  await dismissNotifications();
+
+  step('entry points: a false positive\'s context menu and inline button, with db.py open');
+  await openAt(page, 'app/db.py', 'cursor = conn.execute(');
+  const original = await readEditorText(page);
+  await expand(workspaceRow());
+  await expand(rows.filter({ hasText: /False positives \(/ }).first());
+  const fpRowLocator = sidebar.locator('.monaco-list-row[aria-level="3"]').filter({ has: page.locator('.codicon-pass') }).first();
+  await fpRowLocator.waitFor({ state: 'visible', timeout: T });
+  const insertedComment = async (what: string) => {
+    const text = await waitUntil(async () => {
+      const shown = await readEditorText(page);
+      return shown !== original && /\(fp [0-9a-f-]{36}\)/.test(shown) ? shown : undefined;
+    }, `${what}: the comment in the editor`);
+    await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
+    await page.keyboard.press('Control+Z');
+    await waitUntil(async () => (await readEditorText(page)) === original, `${what}: undo`);
+    return text;
+  };
+  await contextMenu(fpRowLocator, 'Insert Suppression Comment');
+  await insertedComment('context menu');
+  hit('view/item/context:securityFixReports.insertSuppressionComment');
+  await fpRowLocator.hover();
+  await fpRowLocator.locator('.actions a.action-label[aria-label^="Insert Suppression Comment"]').click();
+  await insertedComment('inline button');
+  hit('view/item/context:inline:securityFixReports.insertSuppressionComment');
+
+  await contextMenu(fpRowLocator, 'Copy FP Summary');
+  const summaries = service.dataset.issueRange(workspaceReport.id, 0, service.dataset.issueCount(workspaceReport.id)).filter((i) => i.fpId).map((i) => service.dataset.fpSummary(i.fpId!)!);
+  await waitUntil(async () => summaries.includes(await clipboard()), 'the summary on the clipboard');
+  hit('view/item/context:securityFixReports.copyFpSummary');
+
+  await contextMenu(fpRowLocator, 'Show Full FP Explanation');
+  await waitUntil(async () => (await readEditorText(page)).includes('Marked as a false positive by'), 'the explanation tab');
+  hit('view/item/context:securityFixReports.showFpExplanation');
+  await runCommandFromPalette(page, 'View: Close Editor', T);
+
+  step('entry points: clicking a false-positive row opens its explanation');
+  await fpRowLocator.click();
+  await waitUntil(async () => (await readEditorText(page)).includes('Marked as a false positive by'), 'the explanation tab from a row click');
+  hit('row:issue.falsePositive');
+  await runCommandFromPalette(page, 'View: Close Editor', T);
+
+  step('entry points: the key binding, in a writable and in a read-only editor');
+  await openAt(page, 'app/db.py', 'cursor = conn.execute(');
+  await page.keyboard.press('Control+Alt+Shift+S');
+  await quickInputTitle('Insert suppression comment for which false positive?').waitFor({ state: 'visible', timeout: T });
+  await escape(input);
+  hit('keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && !editorReadonly');
+  await runCommandFromPalette(page, 'File: Set Active Editor Read-only in Session', T);
+  await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
+  await page.keyboard.press('Control+Alt+Shift+S');
+  await notification('This editor is read-only').waitFor({ state: 'visible', timeout: T });
+  assert.equal(await readEditorText(page), original, 'nothing was inserted');
+  hit('keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly');
+  await runCommandFromPalette(page, 'File: Set Active Editor Writeable in Session', T);
+  await dismissNotifications();
+
+  step('entry points: a fix with a pull request: inline button, context menu and the hover\'s link');
+  await expand(rows.filter({ hasText: /^\s*Fixes \(/ }).first());
+  const prRow = await waitUntil(async () => {
+    const fixes = sidebar.locator('.monaco-list-row[aria-level="3"]');
+    for (let i = 0; i < Math.min(await fixes.count(), 20); i++) {
+      const row = fixes.nth(i);
+      await row.hover();
+      if (await row.locator('.actions a.action-label[aria-label^="Open Pull Request"]').isVisible()) return row;
+    }
+    return undefined;
+  }, 'a fix row with a pull request');
+  await prRow.locator('.actions a.action-label[aria-label^="Open Pull Request"]').click();
+  await externalDialog('inline Open Pull Request');
+  hit('view/item/context:inline:securityFixReports.openPullRequest');
+  await contextMenu(prRow, 'Open Pull Request');
+  await externalDialog('context menu Open Pull Request');
+  hit('view/item/context:securityFixReports.openPullRequest');
+  await prRow.locator('.label-name').first().hover();
+  const hoverLink = page.locator('.monaco-hover a, .workbench-hover a', { hasText: /Open (pull request|commit)/ }).first();
+  await hoverLink.waitFor({ state: 'visible', timeout: T });
+  await hoverLink.click();
+  await externalDialog('hover link');
+  hit('hover:securityFixReports.openPullRequest');
+  await page.mouse.move(900, 500);
+
+  step('entry points: a report\'s context menu: Open Repository, Copy Id, Refresh Report');
+  await contextMenu(workspaceRow(), 'Open Repository');
+  assert.match(await externalDialog('Open Repository'), /acme\/payments-api/);
+  hit('view/item/context:securityFixReports.openRepository');
+  await contextMenu(workspaceRow(), 'Copy Id');
+  await waitUntil(async () => (await clipboard()) === workspaceReport.id, 'the report id on the clipboard');
+  hit('view/item/context:securityFixReports.copyId');
+  before = requestsTo(`/api/rest/fix-reports/${workspaceReport.id}`);
+  await contextMenu(workspaceRow(), 'Refresh Report');
+  await waitUntil(() => requestsTo(`/api/rest/fix-reports/${workspaceReport.id}`) > before, 'Refresh Report to fetch the report again');
+  hit('view/item/context:securityFixReports.refreshReport');
+
+  step('entry points: an error row\'s click retries');
+  // Collapse the expanded report: the list only renders the rows in view.
+  if ((await workspaceRow().getAttribute('aria-expanded')) === 'true') await workspaceRow().click();
+  const other = service.dataset.reports.find((r) => r.id !== workspaceReport.id && r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId && r.repo?.name && r.vulnerabilityReport?.project?.name)!;
+  service.faults.add({ route: 'fix-report', times: 1, fault: { kind: 'status', status: 500 } });
+  await contextMenu(reportRow(other.id), 'Refresh Report');
+  await expand(reportRow(other.id));
+  const errorRow = rows.filter({ hasText: /HTTP 500/ }).first();
+  await errorRow.waitFor({ state: 'visible', timeout: T });
+  await errorRow.click();
+  await errorRow.waitFor({ state: 'hidden', timeout: T });
+  await rows.filter({ hasText: /^\s*Fixes \(/ }).first().waitFor({ state: 'visible', timeout: T });
+  hit('row:message.error');
+  await dismissNotifications();
+
+  step('entry points: "Loading issues…" cancels however fast pages arrive; the cancelled row loads the rest');
+  const bigId = service.dataset.bigReportId!;
+  service.faults.add({ route: 'issues', fault: { kind: 'latency', ms: 40 } });
+  await contextMenu(reportRow(bigId), 'Refresh Report');
+  await expand(reportRow(bigId));
+  const loadingRow = rows.filter({ hasText: /Loading issues…/ }).first();
+  await loadingRow.waitFor({ state: 'visible', timeout: T });
+  await page.waitForTimeout(800); // several re-renders of the row
+  await screenshot(page, path.join(run.outDir, 'loading.png'));
+  await loadingRow.click();
+  const cancelledRow = rows.filter({ hasText: /Loading cancelled at/ }).first();
+  await cancelledRow.waitFor({ state: 'visible', timeout: T });
+  assert.equal(await notification('command not found').isVisible(), false, 'no stale command handle');
+  const issuePagesAtCancel = requestsTo('/api/rest/v5/issues');
+  await page.waitForTimeout(500);
+  assert.ok(requestsTo('/api/rest/v5/issues') <= issuePagesAtCancel + 1, 'paging stopped');
+  hit('row:loading.loading');
+  await cancelledRow.click();
+  await loadingRow.waitFor({ state: 'visible', timeout: T });
+  hit('row:loading.cancelled');
+  await page.waitForTimeout(600);
+  await loadingRow.click();
+  await cancelledRow.waitFor({ state: 'visible', timeout: T });
+  service.faults.clear();
+
+  step('entry points: the status bar item');
+  await page.locator('.part.statusbar .statusbar-item', { hasText: 'Fix Reports' }).first().click();
+  await quickInputTitle('Security Fix Reports').waitFor({ state: 'visible', timeout: T });
+  await escape(input);
+  hit('statusBar:securityFixReports.statusActions');
+
+  // Ticks are not checked here: in code-server 4.100.3 no step was seen ticked, not even the
+  // onView one while the view was open, so the check could not tell right from wrong.
+  step('entry points: the walkthrough: each link works');
+  // The command asks which walkthrough in a second pick.
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill('>Welcome: Open Walkthrough...');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Welcome: Open Walkthrough...' }).first().waitFor({ state: 'visible', timeout: T });
+  await input.press('Enter');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Security Fix Reports' }).first().click();
+  const walkthrough = page.locator('.gettingStartedContainer');
+  await walkthrough.waitFor({ state: 'visible', timeout: T });
+  const stepButton = (title: string) => walkthrough.locator('.getting-started-step', { hasText: title }).first();
+  await screenshot(page, path.join(run.outDir, 'walkthrough.png'));
+  const link = async (stepTitle: string, button: string) => {
+    await stepButton(stepTitle).click();
+    const target = walkthrough.locator('.monaco-button, a', { hasText: button }).first();
+    await target.waitFor({ state: 'visible', timeout: T });
+    await target.click();
+  };
+  await link('Set the service address', 'Set Base URL');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await escape(input);
+  hit('walkthrough:securityFixReports.setBaseUrl');
+  await link('Store your service key', 'Set Service Key');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await escape(input);
+  hit('walkthrough:securityFixReports.setServiceKey');
+  await link('Suppress a false positive', 'Insert Suppression Comment');
+  await notification(/Open the file and put the cursor/).waitFor({ state: 'visible', timeout: T });
+  hit('walkthrough:securityFixReports.insertSuppressionComment');
+  await link('Browse fixes', 'Open the view');
+  await workspaceRow().waitFor({ state: 'visible', timeout: T });
+  hit('walkthrough:workbench.view.extension.securityFixReports');
+
+  const missed = ENTRY_POINTS.filter((e) => !clicked.has(e));
+  assert.deepEqual(missed, [], 'entry points listed but not clicked');
+  console.log(`[ui] entry points: all ${clicked.size} clicked in the workbench`);
+}
+
+async function openAt(page: Page, file: string, marker: string): Promise<void> {
+  const lines = (await readFile(path.join(REPO_ROOT, 'test', 'fixtures', 'workspace', file), 'utf8')).split('\n');
+  const line = lines.findIndex((l) => l.includes(marker)) + 1;
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill(file);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor({ state: 'visible', timeout: T });
+  await input.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).waitFor({ state: 'visible', timeout: T });
+  await page.keyboard.press('Control+G');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill(`:${line}`);
+  await input.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T });
+}
