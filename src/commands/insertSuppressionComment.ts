@@ -57,11 +57,11 @@ export function insertSuppressionComment(s: Services) {
           omitSummary,
         });
 
-      const choice = await place(document, line, syntax, build(false));
+      const choice = await place(document, line, syntax, build(false), summary.fpId);
       if (choice.kind === 'refuse' && choice.summaryRefused) {
         // The summary is what cannot go in: offer the comment without it (scanner directive,
         // rule id, fpId) — never the refused text to paste by hand.
-        const bare = await place(document, line, syntax, build(true));
+        const bare = await place(document, line, syntax, build(true), summary.fpId);
         const message = `No suppression comment was inserted: ${choice.reason}`;
         if (bare.kind === 'refuse') return refuse(s, message);
         s.log.warn(message);
@@ -82,7 +82,7 @@ export function insertSuppressionComment(s: Services) {
   };
 }
 
-async function place(document: vscode.TextDocument, line: number, syntax: CommentSyntax, comment: SuppressionComment): Promise<InsertionChoice> {
+async function place(document: vscode.TextDocument, line: number, syntax: CommentSyntax, comment: SuppressionComment, fpId: string): Promise<InsertionChoice> {
   if (!comment.ok) return { kind: 'refuse', reason: comment.reason, summaryRefused: comment.summaryRefused === true };
   let prover;
   if (syntax.parser) {
@@ -104,6 +104,7 @@ async function place(document: vscode.TextDocument, line: number, syntax: Commen
     prover,
     encode: legacy ? (text) => Promise.resolve(vscode.workspace.encode(text, { encoding })) : undefined,
     encoding,
+    fpId,
   }).catch((e: unknown) => ({
     kind: 'refuse' as const,
     reason: `the file could not be checked (${e instanceof Error ? e.message : String(e)}), so nothing was inserted`,

@@ -27,6 +27,8 @@ export interface InsertionInput {
   encode?: (text: string) => Promise<Uint8Array>;
   /** The document's encoding, for messages. */
   encoding?: string;
+  /** The false positive's id: a comment holding it on the line or above means "already done". */
+  fpId?: string;
 }
 
 export type InsertionChoice =
@@ -41,6 +43,11 @@ export async function chooseInsertion(input: InsertionInput): Promise<InsertionC
   const lineText = text.slice(range.start, range.end);
   const previousLineText = line > 0 ? text.slice(lines[line - 1]!.start, lines[line - 1]!.end) : undefined;
 
+  // The same FP twice on a line helps nobody and hides which comment is current.
+  if (input.fpId) {
+    const done = [line, line - 1].find((n) => n >= 0 && lines[n] && text.slice(lines[n]!.start, lines[n]!.end).includes(input.fpId!));
+    if (done !== undefined) return { kind: 'refuse', reason: `this false positive is already suppressed here: line ${done + 1} holds a comment with its id (${input.fpId})`, summaryRefused: false };
+  }
   const reasons: string[] = [];
   let summaryRefused = false;
   for (const candidate of input.candidates) {

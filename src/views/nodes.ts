@@ -30,6 +30,8 @@ export interface GroupNode {
   count: number;
   /** A slice of a large group: items [start, end). */
   range?: [number, number];
+  /** Issues are still arriving (or stopped early): the count is a lower bound. */
+  partial?: boolean;
 }
 
 export interface FixNode {
@@ -160,7 +162,8 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
 }
 
 function groupItem(node: GroupNode): vscode.TreeItem {
-  const label = node.range ? `${node.range[0] + 1}–${node.range[1]}` : `${GROUP_LABELS[node.group]} (${node.count.toLocaleString('en-US')})`;
+  const count = `${node.partial ? '≥ ' : ''}${node.count.toLocaleString('en-US')}`;
+  const label = node.range ? `${node.range[0] + 1}–${node.range[1]}` : `${GROUP_LABELS[node.group]} (${count})`;
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `group:${node.reportId}:${node.group}${node.range ? `:${node.range[0]}` : ''}`;
   item.iconPath = new vscode.ThemeIcon(node.group === 'fixes' ? 'wrench' : node.group === 'false-positives' ? 'pass' : 'warning');
@@ -184,9 +187,15 @@ function fixItem(node: FixNode): vscode.TreeItem {
 function issueItem(node: IssueNode): vscode.TreeItem {
   const { issue } = node;
   const fp = isFalsePositive(issue);
-  const item = new vscode.TreeItem(issue.vendorIssueId ?? issue.id, vscode.TreeItemCollapsibleState.None);
+  // What a person reads first: the kind of issue; then, for a false positive, the summary the
+  // whole feature is about once it is known (else the rule id); state repeats nothing the
+  // group already says.
+  const item = new vscode.TreeItem(readableIssueType(issue.issueType), vscode.TreeItemCollapsibleState.None);
   item.id = `issue:${node.reportId}:${issue.id}`;
-  item.description = [readableIssueType(issue.issueType), issue.severity ?? 'no severity', issue.state ?? 'no state'].join(' · ');
+  const rule = issue.vendorIssueId ?? issue.id;
+  item.description = fp
+    ? (node.summary ?? [rule, issue.severity ?? 'no severity'].join(' · '))
+    : [rule, issue.severity ?? 'no severity', issue.state ?? 'no state'].join(' · ');
   item.iconPath = new vscode.ThemeIcon(fp ? 'pass' : 'bug');
   item.contextValue = fp && issue.fpId ? 'issue.falsePositive' : 'issue';
   return item;
@@ -205,7 +214,7 @@ function loadingItem(node: LoadingNode): vscode.TreeItem {
       item.tooltip = 'Click to cancel loading the remaining issues.';
       break;
     case 'paused':
-      item.label = `Load more issues (${n} loaded)`;
+      item.label = `Load more issues (${n} loaded; there are more)`;
       item.iconPath = new vscode.ThemeIcon('more');
       break;
     case 'cancelled':

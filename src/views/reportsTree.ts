@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { ServiceError } from '../api/errors';
 import type { FixReportSummary, Issue } from '../api/schemas';
+import { isFalsePositive } from '../model/issue';
 import type { ReportModel } from '../model/report';
 import { remoteMatcher } from '../model/remote';
 import { CommandId } from '../commands/ids';
@@ -55,10 +56,22 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
     return treeItem(node);
   }
 
-  /** On hover: the tooltip. On click: the row's command (see nodes.ts commandFor). */
-  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
-    item.tooltip ??= tooltipFor(node);
+  /**
+   * On hover: the tooltip; for a false positive, its short summary is fetched first (one
+   * request per hovered FP, memoised by the store; never one per row). On click: the row's
+   * command (see nodes.ts commandFor).
+   */
+  async resolveTreeItem(item: vscode.TreeItem, node: Node, token?: vscode.CancellationToken): Promise<vscode.TreeItem> {
     item.command ??= commandFor(node);
+    if (item.tooltip === undefined && node.kind === 'issue' && !node.summary && node.issue.fpId && isFalsePositive(node.issue)) {
+      const summary = await this.store.fpSummary(node.issue.fpId).then(
+        (s) => s.text,
+        () => undefined, // the tooltip still shows the full explanation; the failure went to the log and a notification
+      );
+      if (token?.isCancellationRequested) return item;
+      node = { ...node, summary };
+    }
+    item.tooltip ??= tooltipFor(node);
     return item;
   }
 
@@ -112,9 +125,11 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
     const fps = model.falsePositives.length;
     const others = f.falsePositivesOnly ? 0 : model.otherIssues.length;
     if (fixes) children.push({ kind: 'group', reportId: report.id, group: 'fixes', count: fixes });
-    if (fps) children.push({ kind: 'group', reportId: report.id, group: 'false-positives', count: fps });
-    if (others) children.push({ kind: 'group', reportId: report.id, group: 'other', count: others });
     const loading = entry?.issues;
+    // Until paging is done, issue counts are what arrived so far: say "at least".
+    const partial = loading !== undefined && loading.kind !== 'done';
+    if (fps) children.push({ kind: 'group', reportId: report.id, group: 'false-positives', count: fps, partial });
+    if (others) children.push({ kind: 'group', reportId: report.id, group: 'other', count: others, partial });
     if (loading && loading.kind !== 'done') children.push({ kind: 'loading', reportId: report.id, state: loading });
     if (children.length === 0) children.push(message(`nothing:${report.id}`, model.fixes.length ? 'Nothing matches the filter.' : 'This report has no fixes or issues.', 'info'));
     return children;

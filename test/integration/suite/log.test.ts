@@ -29,7 +29,7 @@ async function visibleText(): Promise<string[]> {
   const visit = async (node: Node | undefined, depth: number) => {
     const children = await tree.getChildren(node);
     for (const child of children) {
-      const item = tree.resolveTreeItem(tree.getTreeItem(child), child);
+      const item = await tree.resolveTreeItem(tree.getTreeItem(child), child);
       texts.push(String(typeof item.label === 'string' ? item.label : item.label?.label), String(item.description ?? ''));
       const tip = item.tooltip;
       texts.push(typeof tip === 'string' ? tip : (tip?.value ?? ''));

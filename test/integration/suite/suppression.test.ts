@@ -121,6 +121,18 @@ describe('suppression comments', () => {
     });
   }
 
+  it('refuses to insert the same false positive twice on a line, saying where it already is', async () => {
+    const fp = await firstFp('checkmarx');
+    const target = await openAt(workspaceFile('app/db.py'), 'cursor = conn.execute(');
+    assert.equal(await insert(fp.node), true);
+    const once = target.document.getText();
+    target.editor.selection = new vscode.Selection(target.line + 1, 4, target.line + 1, 4); // the finding's line, now one lower
+    assert.equal(await insert(fp.node), false, 'the second insertion is refused');
+    assert.equal(target.document.getText(), once);
+    await undoAll(target);
+    assert.equal(target.document.getText(), target.original);
+  });
+
   it('inserts from the command palette path too (QuickPick of loaded false positives)', async () => {
     await firstFp('checkmarx');
     const target = await openAt(workspaceFile('app/db.py'), 'cursor = conn.execute(');

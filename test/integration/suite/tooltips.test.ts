@@ -14,6 +14,9 @@ import {
   plainText, rootNodes, tooltipOf, treeItem, utcDate,
 } from './support';
 
+let api: Awaited<ReturnType<typeof extensionApi>> | undefined;
+const services = () => api!.services;
+
 const TAG_LABELS: Record<string, string> = {
   BAD_PATTERN: 'Bad pattern', BREAKING_FIX: 'Breaking fix', FALSE_POSITIVE: 'False positive', OTHER: 'Other', UNRESOLVED_FIX: 'Does not resolve the issue',
 };
@@ -102,7 +105,7 @@ describe('tooltips and hovers', () => {
 
   before(async () => {
     service = await mainSandbox();
-    await connectTo(service);
+    api = await connectTo(service);
   });
 
   after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
@@ -129,6 +132,26 @@ describe('tooltips and hovers', () => {
       }
     }
     assert.ok(withComments > 0 && withPr > 0 && withDownloads > 0, 'the sample covered comments, pull requests and downloads');
+  });
+
+  it('a false positive\'s tooltip carries its short summary: fetched when hovered, once per FP, never per row', async () => {
+    const report = service.dataset.reports.find((r) => r.id !== service.dataset.hostileReportId && r.id !== service.dataset.bigReportId)!;
+    const node = await loadedReport(report.id);
+    const fps = (await groupItems((await groupOf(node, 'false-positives'))!)) as IssueNode[];
+    const fp = fps.find((n) => !n.summary)!;
+    assert.ok(fp, 'a false positive whose summary was not fetched yet');
+    service.clearRequests();
+    const summaryRequests = () => service.requests.filter((r) => r.path === '/api/rest/fp-summary').length;
+    const first = await treeItem(fp);
+    const again = await treeItem(fp);
+    const summary = service.dataset.fpSummary(fp.issue.fpId!)!;
+    assert.ok(plainText(tooltipOf(first).value).includes(summary), 'the summary is in the tooltip');
+    assert.ok(plainText(tooltipOf(again).value).includes(summary));
+    assert.equal(summaryRequests(), 1, 'one request for two hovers');
+    const rows = await groupItems((await groupOf(node, 'false-positives'))!);
+    assert.equal(summaryRequests(), 1, 'listing the rows fetches no summary');
+    const shown = rows.map((n) => String(services().tree.getTreeItem(n).description));
+    assert.ok(shown.includes(summary), 'the row shows the summary once it is known');
   });
 
   it('renders hostile server text as text in report, fix and issue tooltips', async () => {

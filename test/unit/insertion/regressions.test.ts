@@ -228,3 +228,16 @@ describe('safe insertion: the allowlist against the realistic corpus', () => {
     assert.equal(sonar.line, `// NOSONAR: false positive (fp ${FP_ID})`);
   });
 });
+
+describe('the same false positive twice', () => {
+  it('refuses a second comment for an fpId already on the line or the line above', async () => {
+    const c = comment('python', 'parameterised query');
+    assert.ok(c.ok);
+    const text = 'def f():\n    run(q)\n';
+    const first = inserted(await chooseInsertion({ text, line: 1, eol: '\n', syntax: commentSyntaxFor('python')!, candidates: c.candidates, prover, fpId: FP_ID }));
+    const again = await chooseInsertion({ text: first.after, line: 2, eol: '\n', syntax: commentSyntaxFor('python')!, candidates: c.candidates, prover, fpId: FP_ID });
+    assert.match(refused(again), /already suppressed here: line 2/);
+    const other = await chooseInsertion({ text: first.after, line: 2, eol: '\n', syntax: commentSyntaxFor('python')!, candidates: c.candidates, prover, fpId: 'a0000000-0000-4000-8000-000000000000' });
+    assert.equal(other.kind, 'insert-above', 'another false positive may still go there');
+  });
+});
