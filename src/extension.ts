@@ -18,6 +18,7 @@ import { setServiceKey } from './commands/setServiceKey';
 import { showFpExplanation } from './commands/showFpExplanation';
 import { showLog } from './commands/showLog';
 import { statusActions } from './commands/statusActions';
+import { useEnvironmentKey } from './commands/useEnvironmentKey';
 import { Connection } from './editor/connection';
 import { showError } from './editor/errors';
 import { workspaceRemotes } from './editor/gitRemotes';
@@ -64,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const commands: [string, (...args: never[]) => unknown][] = [
     [CommandId.SetServiceKey, setServiceKey(s)],
     [CommandId.ClearServiceKey, clearServiceKey(s)],
+    [CommandId.UseEnvironmentKey, useEnvironmentKey(s)],
     [CommandId.SetBaseUrl, setBaseUrl(s)],
     [CommandId.Refresh, refresh(s)],
     [CommandId.RefreshReport, refreshReport(s)],
@@ -131,6 +133,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       }
     }),
   );
+  // The welcome view offers the environment's key too (the notification is offered once).
+  void vscode.commands.executeCommand('setContext', 'securityFixReports.envKey', !!process.env.SECURITY_FIX_REPORTS_KEY?.trim());
   const ready = applyConnection().then(() => {
     void offerEnvironmentKey(s); // a prompt: not part of being ready
   });

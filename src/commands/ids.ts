@@ -3,6 +3,7 @@
 export const CommandId = {
   SetServiceKey: 'securityFixReports.setServiceKey',
   ClearServiceKey: 'securityFixReports.clearServiceKey',
+  UseEnvironmentKey: 'securityFixReports.useEnvironmentKey',
   SetBaseUrl: 'securityFixReports.setBaseUrl',
   Refresh: 'securityFixReports.refresh',
   RefreshReport: 'securityFixReports.refreshReport',

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { FixReportSummary, Issue } from '../api/schemas';
 import type { FixView } from '../model/fix';
 import { cleanText } from '../common/text';
-import { readableIssueType } from '../model/format';
+import { readableIssueType, relativeTime } from '../model/format';
 import { isFalsePositive } from '../model/issue';
 import { summaryLine } from '../model/reportList';
 import type { ReportModel } from '../model/report';
@@ -152,10 +152,14 @@ function buildItem(node: Node, nowMs: number): vscode.TreeItem {
 }
 
 function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
+  // What differs between a repository's reports comes first, so they tell apart at the
+  // default sidebar width: scanner and age; project and repo@reference follow.
   const line = summaryLine(node.report, nowMs);
-  const item = new vscode.TreeItem(line.title, vscode.TreeItemCollapsibleState.Collapsed);
+  const age = line.created ? relativeTime(line.created.ms, nowMs) : 'undated';
+  const item = new vscode.TreeItem(`${line.vendor ?? 'Unknown scanner'} · ${age}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `report:${node.report.id}`;
-  item.description = line.description; // summaryLine already ends with "expired" when it is
+  const where = line.repo !== null || line.reference !== null ? `${line.repo ?? ''}${line.reference !== null ? `@${line.reference}` : ''}` : undefined;
+  item.description = [line.title, where, line.expired ? 'expired' : undefined].filter((p) => p !== undefined).join(' · ');
   item.iconPath = new vscode.ThemeIcon(line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
   item.contextValue = node.report.repo?.originalUrl ? 'report.withRepo' : 'report';
   return item;

@@ -3,7 +3,7 @@
 // 1,000 issues (ranges of 1,000, "Load more"), and 20 concurrent expansions sharing requests.
 import { strict as assert } from 'node:assert';
 import { cleanText } from '../../../src/common/text';
-import { readableIssueType } from '../../../src/model/format';
+import { readableIssueType, readableVendor } from '../../../src/model/format';
 import * as vscode from 'vscode';
 import type { FixNode, GroupNode, IssueNode, LoadingNode, Node } from '../../../src/views/nodes';
 import type { Sandbox } from '../../sandbox/server';
@@ -45,10 +45,11 @@ describe('reports tree', () => {
       const item = await treeItem(node);
       const r = node.report;
       const expired = r.expirationOn !== null && Date.parse(r.expirationOn) < Date.now();
-      assert.equal(labelOf(item), r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? r.id);
+      // Scanner and age first (what differs between a repository's reports), then project and repo@ref.
+      assert.match(labelOf(item), new RegExp(`^${readableVendor(r.vulnerabilityReport?.vendor).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · (.+ ago|just now|undated)$`));
       const description = String(item.description);
-      if (r.repo) assert.ok(description.startsWith(`${r.repo.name}@${r.repo.reference}`), description);
-      assert.match(description, /created .+ ago/);
+      assert.ok(description.startsWith(r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? r.id), description);
+      if (r.repo) assert.ok(description.includes(` · ${r.repo.name}@${r.repo.reference}`), description);
       assert.equal((description.match(/\bexpired\b/g) ?? []).length, expired ? 1 : 0, `${description}: marked expired once, when expired`);
       assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     }

@@ -27,6 +27,7 @@ export const ENTRY_POINTS = [
   // welcome-view and walkthrough links
   'viewsWelcome:securityFixReports.setBaseUrl',
   'viewsWelcome:securityFixReports.setServiceKey',
+  'viewsWelcome:securityFixReports.useEnvironmentKey',
   'walkthrough:securityFixReports.setBaseUrl',
   'walkthrough:securityFixReports.setServiceKey',
   'walkthrough:workbench.view.extension.securityFixReports',

@@ -32,8 +32,8 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   const reportRow = (reportId: string) => {
     const report = service.dataset.reports.find((r) => r.id === reportId)!;
     return rows
-      .filter({ hasText: report.vulnerabilityReport?.project?.name ?? report.id })
-      .filter({ hasText: `${report.repo?.name ?? ''}@${report.repo?.reference ?? ''} · ${readableVendor(report.vulnerabilityReport?.vendor)}` })
+      .filter({ hasText: `${readableVendor(report.vulnerabilityReport?.vendor)} · ` })
+      .filter({ hasText: `${report.vulnerabilityReport?.project?.name ?? report.id} · ${report.repo?.name ?? ''}@${report.repo?.reference ?? ''}` })
       .first();
   };
   const titleAction = (label: string) => sidebar.locator(`.composite.title .actions-container a.action-label[aria-label^="${label}"]`).first();
@@ -135,6 +135,14 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await input.press('Enter');
   await workspaceRow().waitFor({ state: 'visible', timeout: T });
   hit('viewsWelcome:securityFixReports.setServiceKey');
+  await moreActions('Clear Service Key');
+  await dialog.waitFor({ state: 'visible', timeout: T });
+  await dialog.locator('.monaco-button', { hasText: 'Remove' }).first().click();
+  const welcomeEnv = sidebar.locator('.welcome-view-content .monaco-button', { hasText: 'Store the Environment Key' }).first();
+  await welcomeEnv.waitFor({ state: 'visible', timeout: T });
+  await welcomeEnv.click();
+  await workspaceRow().waitFor({ state: 'visible', timeout: T });
+  hit('viewsWelcome:securityFixReports.useEnvironmentKey');
 
   step('entry points: the welcome view\'s Set Base URL link, after the address was removed');
   await moreActions('Set Base URL');

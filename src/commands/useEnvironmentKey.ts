@@ -1,0 +1,17 @@
+// "Store the Environment Key": the welcome view's way to take SECURITY_FIX_REPORTS_KEY into
+// secret storage (dev containers, CI images), for when its one-time notification went by.
+// Stored like any key: checked with one request, for the configured origin only.
+import * as vscode from 'vscode';
+import type { Services } from '../editor/services';
+import { CommandId } from './ids';
+
+export function useEnvironmentKey(_s: Services, env: NodeJS.ProcessEnv = process.env) {
+  return async (): Promise<boolean> => {
+    const key = env.SECURITY_FIX_REPORTS_KEY?.trim();
+    if (!key) {
+      void vscode.window.showWarningMessage('SECURITY_FIX_REPORTS_KEY is not set in the environment of this editor.');
+      return false;
+    }
+    return (await vscode.commands.executeCommand<boolean>(CommandId.SetServiceKey, { key })) === true;
+  };
+}
