@@ -6,6 +6,7 @@ import { clearServiceKey } from './commands/clearServiceKey';
 import { copyFpSummary } from './commands/copyFpSummary';
 import { copyId } from './commands/copyId';
 import { filter } from './commands/filter';
+import { filterText } from './commands/filterText';
 import { CommandId, VIEW_ID } from './commands/ids';
 import { insertSuppressionComment } from './commands/insertSuppressionComment';
 import { loadMoreIssues } from './commands/loadMoreIssues';
@@ -31,6 +32,7 @@ import { affectsSettings } from './editor/settings';
 import { FP_SCHEME, FpExplanationProvider } from './views/fpExplanation';
 import { ReportsTree } from './views/reportsTree';
 import { StatusBar } from './views/statusBar';
+import { ViewStatus } from './views/viewStatus';
 import { SuppressionHover } from './views/suppressionHover';
 
 /** What activate() returns: for the integration tests (and other extensions, read-only use). */
@@ -59,7 +61,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const tree = new ReportsTree(store, connection);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const activationMs = performance.now() - started;
-  const s: Services = { context, connection, keys, store, tree, treeView, log };
+  const viewStatus = new ViewStatus(treeView);
+  const s: Services = { context, connection, keys, store, tree, treeView, viewStatus, log };
   const statusBar = new StatusBar(connection, store);
 
   const commands: [string, (...args: never[]) => unknown][] = [
@@ -70,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.Refresh, refresh(s)],
     [CommandId.RefreshReport, refreshReport(s)],
     [CommandId.Filter, filter(s)],
+    [CommandId.FilterText, filterText(s)],
     [CommandId.ClearFilter, clearFilter(s)],
     [CommandId.InsertSuppressionComment, insertSuppressionComment(s)],
     [CommandId.CopyFpSummary, copyFpSummary(s)],

@@ -1,15 +1,25 @@
-// "Filter": confidence, fix state, vendor and false-positives-only, in one multi-select pick.
+// "Filter": confidence, fix state, scanner, severity, issue type, issue state and
+// false-positives-only, in one multi-select pick (text: Filter by Text…).
 // The workbench passes the focused row to title-bar commands: arguments are ignored (a row
 // read as a preset made Filter do nothing once a row had focus).
 import * as vscode from 'vscode';
 import type { ConfidenceKind } from '../model/fix';
-import { readableVendor } from '../model/format';
+import { readableIssueType, readableVendor } from '../model/format';
 import type { Services } from '../editor/services';
-import { describeFilter, type TreeFilter } from '../views/filter';
+import { filterParts, type TreeFilter } from '../views/filter';
 import { pickText } from '../views/pickText';
 
 type Choice = vscode.QuickPickItem & { apply: (f: Mutable) => void; selected: (f: TreeFilter) => boolean };
-type Mutable = { confidence: Set<ConfidenceKind>; states: Set<string>; vendors: Set<string>; falsePositivesOnly: boolean };
+type Mutable = {
+  confidence: Set<ConfidenceKind>;
+  states: Set<string>;
+  vendors: Set<string>;
+  severities: Set<string>;
+  issueTypes: Set<string>;
+  issueStates: Set<string>;
+  text: string;
+  falsePositivesOnly: boolean;
+};
 
 const KNOWN_STATES = ['Ready', 'Downloaded', 'Committed', 'Merged'];
 
@@ -22,25 +32,37 @@ export function filter(s: Services) {
       { title: 'Filter fix reports', canPickMany: true, placeHolder: 'Nothing selected in a section means all' },
     );
     if (!picked) return;
-    const next: Mutable = { confidence: new Set(), states: new Set(), vendors: new Set(), falsePositivesOnly: false };
+    const next: Mutable = { confidence: new Set(), states: new Set(), vendors: new Set(), severities: new Set(), issueTypes: new Set(), issueStates: new Set(), text: current.text, falsePositivesOnly: false };
     for (const choice of picked) choice.apply(next);
-    apply(s, next);
+    applyFilter(s, next);
   };
 }
 
-function apply(s: Services, next: TreeFilter): void {
+/** Sets the tree's filter and says so in the view (message, badge). */
+export function applyFilter(s: Services, next: TreeFilter): void {
   s.tree.setFilter(next);
-  s.treeView.description = describeFilter(next) || undefined;
-  void vscode.commands.executeCommand('setContext', 'securityFixReports.filtered', !!describeFilter(next));
+  s.viewStatus.set({ filter: filterParts(next) });
 }
 
 function buildChoices(s: Services): Choice[] {
   const states = new Set(KNOWN_STATES);
   const vendors = new Set<string>();
+  const severities = new Set<string>();
+  const issueTypes = new Set<string>();
+  const issueStates = new Set<string>();
   for (const report of s.store.loadedReports()) {
     const vendor = report.vulnerabilityReport?.vendor;
     if (vendor) vendors.add(vendor.toLowerCase());
-    for (const view of s.store.entry(report.id)?.model?.fixes ?? []) if (view.state) states.add(view.state);
+    const model = s.store.entry(report.id)?.model;
+    for (const view of model?.fixes ?? []) {
+      if (view.state) states.add(view.state);
+      issueTypes.add(view.issueType);
+    }
+    for (const issue of [...(model?.falsePositives ?? []), ...(model?.otherIssues ?? [])]) {
+      if (issue.severity) severities.add(issue.severity.toLowerCase());
+      if (issue.state) issueStates.add(issue.state);
+      issueTypes.add(readableIssueType(issue.issueType));
+    }
   }
   const separator = (label: string): Choice => ({ label, kind: vscode.QuickPickItemKind.Separator, apply: () => {}, selected: () => false });
   const confidence = (kind: ConfidenceKind, label: string, detail: string): Choice => ({
@@ -58,6 +80,12 @@ function buildChoices(s: Services): Choice[] {
     ...[...states].map((state): Choice => ({ label: pickText(state), apply: (f) => f.states.add(state), selected: (f) => f.states.has(state) })),
     separator('Scanner'),
     ...[...vendors].sort().map((vendor): Choice => ({ label: pickText(readableVendor(vendor)), apply: (f) => f.vendors.add(vendor), selected: (f) => f.vendors.has(vendor) })),
+    separator('Severity'),
+    ...[...severities].sort().map((v): Choice => ({ label: pickText(v), apply: (f) => f.severities.add(v), selected: (f) => f.severities.has(v) })),
+    separator('Issue type'),
+    ...[...issueTypes].sort().map((v): Choice => ({ label: pickText(v), apply: (f) => f.issueTypes.add(v), selected: (f) => f.issueTypes.has(v) })),
+    separator('Issue state'),
+    ...[...issueStates].sort().map((v): Choice => ({ label: pickText(v), apply: (f) => f.issueStates.add(v), selected: (f) => f.issueStates.has(v) })),
     separator('Issues'),
     { label: 'False positives only', detail: 'Hide fixes and other issues', apply: (f) => (f.falsePositivesOnly = true), selected: (f) => f.falsePositivesOnly },
   ];

@@ -8,6 +8,7 @@ export const CommandId = {
   Refresh: 'securityFixReports.refresh',
   RefreshReport: 'securityFixReports.refreshReport',
   Filter: 'securityFixReports.filter',
+  FilterText: 'securityFixReports.filterText',
   ClearFilter: 'securityFixReports.clearFilter',
   InsertSuppressionComment: 'securityFixReports.insertSuppressionComment',
   CopyFpSummary: 'securityFixReports.copyFpSummary',

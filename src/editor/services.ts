@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import type { ReportsTree } from '../views/reportsTree';
 import type { Node } from '../views/nodes';
+import type { ViewStatus } from '../views/viewStatus';
 import type { Connection } from './connection';
 import type { KeyStore } from './keyStore';
 import type { ExtensionLog } from './log';
@@ -14,5 +15,7 @@ export interface Services {
   store: ReportStore;
   tree: ReportsTree;
   treeView: vscode.TreeView<Node>;
+  /** The view's message, description and badge (views/viewStatus.ts). */
+  viewStatus: ViewStatus;
   log: ExtensionLog;
 }

@@ -1,6 +1,9 @@
-// The tree's filter: which reports, fixes and issue groups are shown.
+// The tree's filter: which reports, fixes and issues are shown. It applies to every level:
+// report (scanner), fixes (confidence, state, issue type, text) and issues (severity, issue
+// type, issue state, text), so a filter never hides fixes while their issues stay.
+import type { Issue, FixReportSummary } from '../api/schemas';
 import type { ConfidenceKind, FixView } from '../model/fix';
-import type { FixReportSummary } from '../api/schemas';
+import { readableIssueType } from '../model/format';
 
 export interface TreeFilter {
   /** Confidence kinds to show; empty = all. */
@@ -9,15 +12,28 @@ export interface TreeFilter {
   states: ReadonlySet<string>;
   /** Vendors to show (lowercase); empty = all. */
   vendors: ReadonlySet<string>;
+  /** Issue severities to show (lowercase); empty = all. */
+  severities: ReadonlySet<string>;
+  /** Issue types (of fixes and issues) to show, readable ("SQL Injection"); empty = all. */
+  issueTypes: ReadonlySet<string>;
+  /** Issue states to show (as sent); empty = all. */
+  issueStates: ReadonlySet<string>;
+  /** Case-insensitive text that a shown fix or issue contains (type, rule id, language, summary). */
+  text: string;
   /** Show only false positives (hides fixes and other issues). */
   falsePositivesOnly: boolean;
 }
 
-export const NO_FILTER: TreeFilter = { confidence: new Set(), states: new Set(), vendors: new Set(), falsePositivesOnly: false };
-
-export function isFiltering(filter: TreeFilter): boolean {
-  return filter.confidence.size > 0 || filter.states.size > 0 || filter.vendors.size > 0 || filter.falsePositivesOnly;
-}
+export const NO_FILTER: TreeFilter = {
+  confidence: new Set(),
+  states: new Set(),
+  vendors: new Set(),
+  severities: new Set(),
+  issueTypes: new Set(),
+  issueStates: new Set(),
+  text: '',
+  falsePositivesOnly: false,
+};
 
 export function showsReport(filter: TreeFilter, report: FixReportSummary): boolean {
   return filter.vendors.size === 0 || filter.vendors.has((report.vulnerabilityReport?.vendor ?? '').toLowerCase());
@@ -25,15 +41,33 @@ export function showsReport(filter: TreeFilter, report: FixReportSummary): boole
 
 export function showsFix(filter: TreeFilter, fix: FixView): boolean {
   if (filter.confidence.size > 0 && !filter.confidence.has(fix.confidence.kind)) return false;
-  return filter.states.size === 0 || filter.states.has(fix.state ?? '');
+  if (filter.states.size > 0 && !filter.states.has(fix.state ?? '')) return false;
+  if (filter.issueTypes.size > 0 && !filter.issueTypes.has(fix.issueType)) return false;
+  return matchesText(filter, [fix.issueType, fix.fix.safeIssueType, fix.language, fix.state]);
 }
 
-/** One line for the view's description, e.g. "Stable · Committed · FP only". */
-export function describeFilter(filter: TreeFilter): string {
+export function showsIssue(filter: TreeFilter, issue: Issue, summary?: string): boolean {
+  if (filter.severities.size > 0 && !filter.severities.has((issue.severity ?? '').toLowerCase())) return false;
+  if (filter.issueTypes.size > 0 && !filter.issueTypes.has(readableIssueType(issue.issueType))) return false;
+  if (filter.issueStates.size > 0 && !filter.issueStates.has(issue.state ?? '')) return false;
+  return matchesText(filter, [readableIssueType(issue.issueType), issue.issueType, issue.vendorIssueId, issue.issueLanguage, issue.state, summary]);
+}
+
+function matchesText(filter: TreeFilter, fields: readonly (string | null | undefined)[]): boolean {
+  const wanted = filter.text.trim().toLowerCase();
+  return wanted === '' || fields.some((f) => typeof f === 'string' && f.toLowerCase().includes(wanted));
+}
+
+/** The conditions in force, for the view's message, e.g. ["Adaptive", "severity error", "“sql”"]. */
+export function filterParts(filter: TreeFilter): string[] {
   const parts: string[] = [];
   if (filter.vendors.size) parts.push([...filter.vendors].join(', '));
   if (filter.confidence.size) parts.push([...filter.confidence].map((k) => (k === 'stable' ? 'Stable' : k === 'adaptive' ? 'Adaptive' : 'other confidence')).join(', '));
   if (filter.states.size) parts.push([...filter.states].join(', '));
+  if (filter.severities.size) parts.push(`severity ${[...filter.severities].join(', ')}`);
+  if (filter.issueTypes.size) parts.push([...filter.issueTypes].join(', '));
+  if (filter.issueStates.size) parts.push(`issue state ${[...filter.issueStates].join(', ')}`);
+  if (filter.text.trim()) parts.push(`“${filter.text.trim()}”`);
   if (filter.falsePositivesOnly) parts.push('false positives only');
-  return parts.length ? `Filtered: ${parts.join(' · ')}` : '';
+  return parts;
 }

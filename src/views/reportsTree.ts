@@ -10,7 +10,7 @@ import { remoteMatcher } from '../model/remote';
 import { CommandId } from '../commands/ids';
 import type { Connection } from '../editor/connection';
 import type { ReportStore } from '../editor/reportStore';
-import { NO_FILTER, showsFix, showsReport, type TreeFilter } from './filter';
+import { NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
 import { commandFor, tooltipFor, treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
 
 export const RANGE_SIZE = 1_000;
@@ -122,8 +122,8 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
     const f = this.filterValue;
     const children: Node[] = [];
     const fixes = f.falsePositivesOnly ? 0 : model.fixes.filter((v) => showsFix(f, v)).length;
-    const fps = model.falsePositives.length;
-    const others = f.falsePositivesOnly ? 0 : model.otherIssues.length;
+    const fps = this.shownIssues(model.falsePositives).length;
+    const others = f.falsePositivesOnly ? 0 : this.shownIssues(model.otherIssues).length;
     if (fixes) children.push({ kind: 'group', reportId: report.id, group: 'fixes', count: fixes });
     const loading = entry?.issues;
     // Until paging is done, issue counts are what arrived so far: say "at least".
@@ -155,7 +155,14 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
 
   private groupItems(model: ReportModel, group: GroupKind): readonly unknown[] {
     if (group === 'fixes') return model.fixes.filter((v) => showsFix(this.filterValue, v));
-    return group === 'false-positives' ? model.falsePositives : model.otherIssues;
+    return this.shownIssues(group === 'false-positives' ? model.falsePositives : model.otherIssues);
+  }
+
+  /** The issues the filter lets through (all of them, without paying for a copy, when none is set). */
+  private shownIssues(issues: readonly Issue[]): readonly Issue[] {
+    const f = this.filterValue;
+    if (f.severities.size === 0 && f.issueTypes.size === 0 && f.issueStates.size === 0 && f.text.trim() === '') return issues;
+    return issues.filter((issue) => showsIssue(f, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined));
   }
 
   private issueNodes(reportId: string, model: ReportModel, issues: readonly Issue[]): IssueNode[] {

@@ -4,6 +4,9 @@
 import { strict as assert } from 'node:assert';
 import { cleanText } from '../../../src/common/text';
 import { readableIssueType, readableVendor } from '../../../src/model/format';
+import type { Issue } from '../../../src/api/schemas';
+import { applyFilter } from '../../../src/commands/filter';
+import { NO_FILTER, type TreeFilter } from '../../../src/views/filter';
 import * as vscode from 'vscode';
 import type { FixNode, GroupNode, IssueNode, LoadingNode, Node } from '../../../src/views/nodes';
 import type { Sandbox } from '../../sandbox/server';
@@ -109,6 +112,39 @@ describe('reports tree', () => {
       const others = otherGroup ? await groupItems(otherGroup) : [];
       assert.deepEqual(ids(others), expected.others.map((i) => i.id), 'other issues, oldest first');
     }
+  });
+
+  it('filters issues by severity, issue type, state and text at every level, and says so in the view', async () => {
+    const { services } = await extensionApi();
+    const report = service.dataset.reports.find((r) => r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId)!;
+    const node = await loadedReport(report.id);
+    const expected = expectedReport(service, report.id);
+    const fpCount = async () => {
+      const group = (await childrenOf(node)).find((n): n is GroupNode => n.kind === 'group' && n.group === 'false-positives');
+      return group ? (await groupItems(group)).length : 0;
+    };
+    const severity = expected.falsePositives[0]!.severity!;
+    const type = readableIssueType(expected.falsePositives[0]!.issueType);
+    const cases: [string, Partial<TreeFilter>, (i: Issue) => boolean][] = [
+      [`severity ${severity}`, { severities: new Set([severity.toLowerCase()]) }, (i) => i.severity?.toLowerCase() === severity.toLowerCase()],
+      [type, { issueTypes: new Set([type]) }, (i) => readableIssueType(i.issueType) === type],
+      ['issue state FalsePositive', { issueStates: new Set(['FalsePositive']) }, (i) => i.state === 'FalsePositive'],
+      ['text', { text: type.split(' ')[0]!.toLowerCase() }, (i) => [readableIssueType(i.issueType), i.issueType, i.vendorIssueId, i.issueLanguage, i.state, i.fpId ? services.store.knownSummary(i.fpId)?.text : undefined].some((f) => f?.toLowerCase().includes(type.split(' ')[0]!.toLowerCase()))],
+    ];
+    try {
+      for (const [what, filter, keeps] of cases) {
+        applyFilter(services, { ...NO_FILTER, ...filter });
+        await quiet();
+        assert.equal(await fpCount(), expected.falsePositives.filter(keeps).length, `false positives shown for ${what}`);
+        assert.match(services.treeView.message ?? '', /^Filtered: /, `${what}: the view says it is filtered`);
+        assert.equal(services.treeView.badge?.value, 1, `${what}: one condition on the badge`);
+      }
+    } finally {
+      applyFilter(services, NO_FILTER);
+    }
+    assert.equal(services.treeView.message, undefined);
+    assert.equal(services.treeView.badge, undefined);
+    assert.equal(await fpCount(), expected.falsePositives.length);
   });
 
   it('pages past 1,000 issues (one request per page) and splits large groups into ranges of 1,000', async () => {

@@ -100,9 +100,20 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await page.keyboard.press('Enter');
   await titleAction('Clear Filter').waitFor({ state: 'visible', timeout: T });
   hit('view/title:securityFixReports.filter');
+  await waitUntil(async () => (await sidebar.innerText()).includes('Filtered: Adaptive'), 'the view to say it is filtered');
+  await screenshot(page, path.join(run.outDir, 'filtered.png'));
   await titleAction('Clear Filter').click();
   await titleAction('Clear Filter').waitFor({ state: 'hidden', timeout: T });
   hit('view/title:securityFixReports.clearFilter');
+  await workspaceRow().click();
+  await titleAction('Filter by Text').click();
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill('sql');
+  await input.press('Enter');
+  await waitUntil(async () => (await sidebar.innerText()).includes('Filtered: “sql”'), 'the text filter to show in the view');
+  hit('view/title:securityFixReports.filterText');
+  await titleAction('Clear Filter').click();
+  await waitUntil(async () => !(await sidebar.innerText()).includes('Filtered:'), 'the filter message to go');
 
   step('entry points: Set Service Key, Set Base URL and Show Log from the title bar\'s menu');
   await workspaceRow().click();

@@ -1,0 +1,18 @@
+// "Filter by Text…": keeps the fixes and issues whose type, rule id, language, state or
+// summary contain the text (case-insensitive); empty clears it. Title-bar command: the
+// focused row the workbench passes is ignored.
+import * as vscode from 'vscode';
+import type { Services } from '../editor/services';
+import { applyFilter } from './filter';
+
+export function filterText(s: Services) {
+  return async (): Promise<void> => {
+    const text = await vscode.window.showInputBox({
+      title: 'Filter fix reports by text',
+      prompt: 'Issue type, rule id, language, state or summary; empty shows everything again',
+      value: s.tree.filter.text,
+    });
+    if (text === undefined) return;
+    applyFilter(s, { ...s.tree.filter, text: text.trim() });
+  };
+}
