@@ -162,6 +162,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await input.press('Enter');
   const welcomeUrl = sidebar.locator('.welcome-view-content .monaco-button', { hasText: 'Set Base URL' }).first();
   await welcomeUrl.waitFor({ state: 'visible', timeout: T });
+  await screenshot(page, path.join(run.outDir, 'empty.png'));
   await welcomeUrl.click();
   await input.waitFor({ state: 'visible', timeout: T });
   await input.fill(service.baseUrl);
@@ -272,6 +273,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await expand(reportRow(other.id));
   const errorRow = rows.filter({ hasText: /HTTP 500/ }).first();
   await errorRow.waitFor({ state: 'visible', timeout: T });
+  await screenshot(page, path.join(run.outDir, 'error.png'));
   await errorRow.click();
   await errorRow.waitFor({ state: 'hidden', timeout: T });
   await rows.filter({ hasText: /^\s*Fixes \(/ }).first().waitFor({ state: 'visible', timeout: T });

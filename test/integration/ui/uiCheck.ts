@@ -189,6 +189,15 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   await clickEveryEntryPoint({ page, sidebar, service, outDir, step, waitUntil });
 }
 
+/** The key states, as the run saw them, into docs/screenshots (npm run docs:screenshot). */
+const STATES = ['empty', 'no-key', 'filtered', 'loading', 'error', 'without-summary', 'walkthrough'];
+async function copyStateScreenshots(outDir: string): Promise<void> {
+  const docs = path.join(REPO_ROOT, 'docs', 'screenshots');
+  await mkdir(docs, { recursive: true });
+  for (const state of STATES) await copyFile(path.join(outDir, `${state}.png`), path.join(docs, `${state}.png`));
+  console.log(`[ui] copied ${STATES.length} state screenshots to docs/screenshots/`);
+}
+
 async function waitUntil<T>(check: () => T | Promise<T>, what: string, timeoutMs = STEP_TIMEOUT): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -235,6 +244,7 @@ async function main(): Promise<number> {
       onLog: (l) => log.push(l),
     });
     await run(session, service, outDir, !values['no-docs']);
+    if (!values['no-docs']) await copyStateScreenshots(outDir);
     console.log(`[ui] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } catch (e) {
