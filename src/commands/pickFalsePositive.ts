@@ -1,47 +1,61 @@
-// A searchable pick of the loaded false positives (type, rule id, summary). When none is
-// loaded yet, the user first picks a report, which is loaded for them.
+// A searchable pick of the loaded false positives (type, rule id, summary), the workspace's
+// report first. When none is loaded yet, or from its last item, the user picks a report to load.
 import * as vscode from 'vscode';
 import { pickText } from '../views/pickText';
 import { readableIssueType, readableVendor } from '../model/format';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from '../editor/services';
 
-type Item = vscode.QuickPickItem & { ref: FalsePositiveRef };
+type Item = vscode.QuickPickItem & { ref?: FalsePositiveRef };
 const PREFETCH = 40;
+/** The one item that is not a false positive: it loads another report's. */
+const LOAD_ANOTHER: Item = { label: '$(cloud-download) Load another report’s false positives…', alwaysShow: true };
 
 export async function pickFalsePositive(s: Services): Promise<FalsePositiveRef | undefined> {
-  let refs = [...s.store.falsePositives()].filter((r) => r.issue.fpId);
-  if (refs.length === 0) {
-    const loaded = await loadAReport(s);
-    if (!loaded) return undefined;
-    refs = [...s.store.falsePositives()].filter((r) => r.issue.fpId);
+  for (;;) {
+    let refs = [...s.store.falsePositives()].filter((r) => r.issue.fpId);
     if (refs.length === 0) {
-      void vscode.window.showInformationMessage('That report has no false positives.');
-      return undefined;
+      const loaded = await loadAReport(s);
+      if (!loaded) return undefined;
+      refs = [...s.store.falsePositives()].filter((r) => r.issue.fpId);
+      if (refs.length === 0) {
+        void vscode.window.showInformationMessage('That report has no false positives.');
+        return undefined;
+      }
     }
+    const chosen = await pickAmong(s, refs);
+    if (chosen !== LOAD_ANOTHER) return chosen?.ref;
+    if (!(await loadAReport(s))) return undefined;
   }
+}
+
+function pickAmong(s: Services, refs: FalsePositiveRef[]): Promise<Item | undefined> {
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = 'Insert suppression comment for which false positive?';
   pick.placeholder = 'Search by issue type, rule id, scanner or summary';
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
-  // False positives in the open file's language first: they are the ones this file can have.
+  // The workspace's report first, then false positives in the open file's language: they are
+  // the ones this file can have.
   const language = languageOf(vscode.window.activeTextEditor?.document.languageId);
-  const sameLanguage = (ref: FalsePositiveRef) => language !== undefined && languageOf(ref.issue.issueLanguage) === language;
-  const ordered = [...refs.filter(sameLanguage), ...refs.filter((r) => !sameLanguage(r))];
+  const rank = (ref: FalsePositiveRef) =>
+    (s.tree.reportNode(ref.report.id)?.matchesWorkspace ? 0 : 2) + (language !== undefined && languageOf(ref.issue.issueLanguage) === language ? 0 : 1);
+  const ordered = refs.map((ref, i) => ({ ref, i, r: rank(ref) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.ref);
   const items = ordered.map((ref): Item => ({
     label: pickText(readableIssueType(ref.issue.issueType)),
     description: pickText(`${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${ref.issue.issueLanguage}` : ''}`),
     detail: detailOf(s, ref),
     ref,
   }));
-  pick.items = items;
-  void prefetchSummaries(s, items.slice(0, PREFETCH), () => {
-    if (!pick.busy) pick.items = items.map((item) => ({ ...item, detail: detailOf(s, item.ref) }));
+  pick.items = [...items, LOAD_ANOTHER];
+  // One update when the prefetched summaries are in: every assignment sends all items to the
+  // workbench, and one per summary made the picker take seconds with 10,000 false positives.
+  void prefetchSummaries(s, items.slice(0, PREFETCH)).then(() => {
+    if (!pick.busy) pick.items = [...items.map((item) => ({ ...item, detail: detailOf(s, item.ref!) })), LOAD_ANOTHER];
   });
   return new Promise((resolve) => {
     pick.onDidAccept(() => {
-      resolve(pick.selectedItems[0]?.ref);
+      resolve(pick.selectedItems[0]);
       pick.hide();
     });
     pick.onDidHide(() => {
@@ -61,15 +75,16 @@ function languageOf(id: string | null | undefined): string | undefined {
 
 function detailOf(s: Services, ref: FalsePositiveRef): string {
   const summary = ref.issue.fpId ? s.store.knownSummary(ref.issue.fpId)?.text : undefined;
-  const text = summary ?? ref.issue.fpDescription ?? '';
+  // Only the start of a long explanation is shown: clean just that much.
+  const text = summary ?? (ref.issue.fpDescription ?? '').slice(0, 400);
   return pickText(text, 200);
 }
 
-async function prefetchSummaries(s: Services, items: Item[], update: () => void): Promise<void> {
-  const queue = items.map((i) => i.ref.issue.fpId).filter((id): id is string => !!id && !s.store.knownSummary(id));
+async function prefetchSummaries(s: Services, items: Item[]): Promise<void> {
+  const queue = items.map((i) => i.ref?.issue.fpId).filter((id): id is string => !!id && !s.store.knownSummary(id));
   const worker = async () => {
     for (let id = queue.shift(); id; id = queue.shift()) {
-      await s.store.fpSummary(id).then(update, () => undefined); // a failed prefetch only leaves the explanation shown
+      await s.store.fpSummary(id).catch(() => undefined); // a failed prefetch only leaves the explanation shown
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
