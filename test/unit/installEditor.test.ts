@@ -86,13 +86,14 @@ describe('scripts/install-editor.sh', function () {
     assert.doesNotMatch(r.stderr, /ERROR/);
   });
 
-  it('runs through without an ERROR line where the editor is already installed', function () {
-    // Otherwise it would install the editor (a minute, ~300 MB): the editor tests do that.
-    if (bash(`source '${SCRIPT}'; is_code_server_installed`).code !== 0) this.skip();
-    const r = spawnSync('bash', [SCRIPT], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  it('runs through without an ERROR line, installing the editor or finding it installed', function () {
+    // On a fresh machine this is the install the editor tests would do next (a minute or two);
+    // they then find it installed. No skip: a skipped case would hide the very failure.
+    this.timeout(15 * 60_000);
+    const r = spawnSync('bash', [SCRIPT], { cwd: root, encoding: 'utf8', timeout: 14 * 60_000 });
     assert.equal(r.status, 0, r.stderr);
     assert.doesNotMatch(r.stdout + r.stderr, /ERROR/);
-    assert.match(r.stdout, /already installed/);
-    observe(`bash scripts/install-editor.sh with the editor installed: exit ${r.status}, ${r.stdout.trim().split('\n').pop()}`);
+    assert.match(r.stdout, /already installed|done:/);
+    observe(`bash scripts/install-editor.sh: exit ${r.status}, ${r.stdout.trim().split('\n').pop()}`);
   });
 });

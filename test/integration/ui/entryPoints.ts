@@ -265,8 +265,12 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('view/item/context:securityFixReports.refreshReport');
 
   step('entry points: an error row\'s click retries');
-  // Collapse the expanded report: the list only renders the rows in view.
-  if ((await workspaceRow().getAttribute('aria-expanded')) === 'true') await workspaceRow().click();
+  // Collapse everything: the list only renders the rows in view.
+  const collapseAll = async () => {
+    await titleAction('Collapse All').click();
+    await waitUntil(async () => (await sidebar.locator('.monaco-list-row[aria-expanded="true"]').count()) === 0, 'the tree to collapse');
+  };
+  await collapseAll();
   const other = service.dataset.reports.find((r) => r.id !== workspaceReport.id && r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId && r.repo?.name && r.vulnerabilityReport?.project?.name)!;
   service.faults.add({ route: 'fix-report', times: 1, fault: { kind: 'status', status: 500 } });
   await contextMenu(reportRow(other.id), 'Refresh Report');
@@ -274,6 +278,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   const errorRow = rows.filter({ hasText: /HTTP 500/ }).first();
   await errorRow.waitFor({ state: 'visible', timeout: T });
   await screenshot(page, path.join(run.outDir, 'error.png'));
+  await page.waitForTimeout(300); // the failure's notification and redraw settle first
   await errorRow.click();
   await errorRow.waitFor({ state: 'hidden', timeout: T });
   await rows.filter({ hasText: /^\s*Fixes \(/ }).first().waitFor({ state: 'visible', timeout: T });
@@ -281,6 +286,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await dismissNotifications();
 
   step('entry points: "Loading issues…" cancels however fast pages arrive; the cancelled row loads the rest');
+  await collapseAll();
   const bigId = service.dataset.bigReportId!;
   service.faults.add({ route: 'issues', fault: { kind: 'latency', ms: 40 } });
   await contextMenu(reportRow(bigId), 'Refresh Report');
