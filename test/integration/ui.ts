@@ -40,6 +40,25 @@ export async function runCommandFromPalette(page: Page, title: string, timeoutMs
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
 }
 
+/** Opens `file` of the workspace with Quick Open and puts the cursor on `line` (1-based). */
+export async function openFileAtLine(page: Page, file: string, line: number, timeoutMs = 30_000): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.fill(file);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
+  // The editor must have focus for Ctrl+G to go to a line.
+  await page.locator('.editor-group-container.active .editor-instance .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.fill(`:${line}`);
+  await input.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
+}
+
 /**
  * Text of the active editor as rendered. Monaco renders only the visible lines, reuses line
  * nodes out of DOM order and draws spaces as U+00A0, so sort by position and map them back.

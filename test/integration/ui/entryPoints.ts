@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { readableVendor } from '../../../src/model/format';
 import type { Sandbox } from '../../sandbox/server';
 import { REPO_ROOT } from '../codeServer';
-import { readEditorText, runCommandFromPalette, screenshot } from '../ui';
+import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot } from '../ui';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 
 const T = 30_000;
@@ -61,7 +61,17 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     await sidebar.locator('.composite.title a.action-label[aria-label*="More Actions"]').first().click();
     await choose(label);
   };
+  // A tooltip from the last hover can cover the next row to click: move away and let it go.
+  const unhover = async () => {
+    await page.mouse.move(1000, 650);
+    await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  };
+  const clickRow = async (row: Locator) => {
+    await unhover();
+    await row.click();
+  };
   const contextMenu = async (row: Locator, label: string) => {
+    await unhover();
     await row.click({ button: 'right' });
     await choose(label);
   };
@@ -77,7 +87,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   };
   const expand = async (row: Locator) => {
     await row.waitFor({ state: 'visible', timeout: T });
-    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await clickRow(row);
     await waitUntil(async () => (await row.getAttribute('aria-expanded')) === 'true', 'the row to expand');
   };
 
@@ -207,7 +217,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await runCommandFromPalette(page, 'View: Close Editor', T);
 
   step('entry points: clicking a false-positive row opens its explanation');
-  await fpRowLocator.click();
+  await clickRow(fpRowLocator);
   await waitUntil(async () => (await readEditorText(page)).includes('Marked as a false positive by'), 'the explanation tab from a row click');
   hit('row:issue.falsePositive');
   await runCommandFromPalette(page, 'View: Close Editor', T);
@@ -272,14 +282,20 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   };
   await collapseAll();
   const other = service.dataset.reports.find((r) => r.id !== workspaceReport.id && r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId && r.repo?.name && r.vulnerabilityReport?.project?.name)!;
-  service.faults.add({ route: 'fix-report', times: 1, fault: { kind: 'status', status: 500 } });
+  // The detail keeps failing while the row is clicked: any later success elsewhere redraws
+  // error rows, so a one-time fault would make the row vanish on its own.
+  service.faults.add({ route: 'fix-report', fault: { kind: 'status', status: 500 } });
   await contextMenu(reportRow(other.id), 'Refresh Report');
   await expand(reportRow(other.id));
   const errorRow = rows.filter({ hasText: /HTTP 500/ }).first();
   await errorRow.waitFor({ state: 'visible', timeout: T });
   await screenshot(page, path.join(run.outDir, 'error.png'));
-  await page.waitForTimeout(300); // the failure's notification and redraw settle first
-  await errorRow.click();
+  const detailRequests = () => requestsTo(`/api/rest/fix-reports/${other.id}`);
+  before = detailRequests();
+  await clickRow(errorRow);
+  await waitUntil(() => detailRequests() > before, 'the error row\'s click to retry the request');
+  service.faults.clear();
+  await clickRow(errorRow);
   await errorRow.waitFor({ state: 'hidden', timeout: T });
   await rows.filter({ hasText: /^\s*Fixes \(/ }).first().waitFor({ state: 'visible', timeout: T });
   hit('row:message.error');
@@ -288,14 +304,15 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   step('entry points: "Loading issues…" cancels however fast pages arrive; the cancelled row loads the rest');
   await collapseAll();
   const bigId = service.dataset.bigReportId!;
-  service.faults.add({ route: 'issues', fault: { kind: 'latency', ms: 40 } });
+  // Slow enough that 20,000 issues (issuesPerLoad) take several seconds, fast enough to redraw the row often.
+  service.faults.add({ route: 'issues', fault: { kind: 'latency', ms: 150 } });
   await contextMenu(reportRow(bigId), 'Refresh Report');
   await expand(reportRow(bigId));
   const loadingRow = rows.filter({ hasText: /Loading issues…/ }).first();
   await loadingRow.waitFor({ state: 'visible', timeout: T });
   await page.waitForTimeout(800); // several re-renders of the row
   await screenshot(page, path.join(run.outDir, 'loading.png'));
-  await loadingRow.click();
+  await clickRow(loadingRow);
   const cancelledRow = rows.filter({ hasText: /Loading cancelled at/ }).first();
   await cancelledRow.waitFor({ state: 'visible', timeout: T });
   assert.equal(await notification('command not found').isVisible(), false, 'no stale command handle');
@@ -303,11 +320,11 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await page.waitForTimeout(500);
   assert.ok(requestsTo('/api/rest/v5/issues') <= issuePagesAtCancel + 1, 'paging stopped');
   hit('row:loading.loading');
-  await cancelledRow.click();
+  await clickRow(cancelledRow);
   await loadingRow.waitFor({ state: 'visible', timeout: T });
   hit('row:loading.cancelled');
   await page.waitForTimeout(600);
-  await loadingRow.click();
+  await clickRow(loadingRow);
   await cancelledRow.waitFor({ state: 'visible', timeout: T });
   service.faults.clear();
 
@@ -359,17 +376,5 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
 
 async function openAt(page: Page, file: string, marker: string): Promise<void> {
   const lines = (await readFile(path.join(REPO_ROOT, 'test', 'fixtures', 'workspace', file), 'utf8')).split('\n');
-  const line = lines.findIndex((l) => l.includes(marker)) + 1;
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: T });
-  await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor({ state: 'visible', timeout: T });
-  await input.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).waitFor({ state: 'visible', timeout: T });
-  await page.keyboard.press('Control+G');
-  await input.waitFor({ state: 'visible', timeout: T });
-  await input.fill(`:${line}`);
-  await input.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T });
+  await openFileAtLine(page, file, lines.findIndex((l) => l.includes(marker)) + 1, T);
 }

@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { assertInstalled, REPO_ROOT } from '../codeServer';
 import { closeAllEditors, startEditor, type EditorSession } from '../runner';
-import { openViewContainer, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../ui';
+import { openFileAtLine, openViewContainer, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../ui';
 import { FIXTURE_REMOTE, prepareWorkspace } from '../workspace';
 import { clickEveryEntryPoint } from './entryPoints';
 
@@ -46,22 +46,6 @@ async function expand(sidebar: Locator, text: RegExp): Promise<Locator> {
   const expanded = sidebar.locator('.monaco-list-row[aria-expanded="true"]', { hasText: text }).first();
   await expanded.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   return expanded;
-}
-
-async function openFileAtLine(page: Page, file: string, line: number): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await input.press('Enter');
-  await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await page.locator('.editor-instance .view-lines').first().click();
-  await page.keyboard.press('Control+G');
-  await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await input.fill(`:${line}`);
-  await input.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
 }
 
 /** Drags the sidebar's edge so descriptions are not cut off in the screenshot. */
@@ -152,7 +136,7 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   const lines = source.split('\n');
   const line = lines.findIndex((l) => l.includes(MARKER));
   assert.ok(line >= 0);
-  await openFileAtLine(page, FILE, line + 1);
+  await openFileAtLine(page, FILE, line + 1, STEP_TIMEOUT);
   const picked = await insertFromPalette(page);
   console.log(`[ui] picked: ${picked}`);
   const summaries = new Set(service.dataset.issueRange(workspaceReport.id, 0, service.dataset.issueCount(workspaceReport.id))
@@ -174,7 +158,7 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   await runCommandFromPalette(page, 'Security Fix Reports: Refresh', STEP_TIMEOUT);
   const tsx = 'web/Profile.tsx';
   const tsxLines = (await readFile(path.join(REPO_ROOT, 'test', 'fixtures', 'workspace', tsx), 'utf8')).split('\n');
-  await openFileAtLine(page, tsx, tsxLines.findIndex((l) => l.includes('dangerouslySetInnerHTML')) + 1);
+  await openFileAtLine(page, tsx, tsxLines.findIndex((l) => l.includes('dangerouslySetInnerHTML')) + 1, STEP_TIMEOUT);
   await insertFromPalette(page, new RegExp(project));
   const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'LEFT CURLY BRACKET' }).first();
   await toast.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
