@@ -26,9 +26,15 @@ export function parseJsonBody(res: RawResponse): unknown {
     const looksHtml = /html/i.test(res.contentType) || /^\s*</.test(text);
     const message = looksHtml
       ? `${where} returned an HTML page instead of JSON (content type "${quote(res, res.contentType, 60) || 'none'}"). Check the base URL: it must point at the service's API root, not a web page, login portal or proxy page.`
-      : `The response from ${where} is not valid JSON (${e instanceof Error ? e.message : String(e)}): it may be truncated or malformed. Try again; if it persists, report it to the service's operators.`;
+      : `The response from ${where} is not valid JSON (${jsonErrorAt(e)}): it may be truncated or malformed. Try again; if it persists, report it to the service's operators.`;
     throw new ServiceError('decode', message, { url: where, status: res.status, cause: e });
   }
+}
+
+/** Where JSON.parse stopped, without its excerpt of the body (raw server text, perhaps a key). */
+function jsonErrorAt(e: unknown): string {
+  const position = /position (\d+)/.exec(e instanceof Error ? e.message : '')?.[1];
+  return position === undefined ? 'a syntax error' : `a syntax error at character ${position}`;
 }
 
 /** Checks a JSON value against a schema, with `path` as the JSON path of `value`. */

@@ -4,9 +4,10 @@
 // nothing, saying why) when the editor is read-only, the language has no comment syntax,
 // the text is outside the allowlist, or no form is provably harmless at the line; when the
 // summary is what was refused, the error offers the comment without it (a notification
-// action, proven again for the file as it is then). Reports success only after checking
+// action, proven again for the file as it is when clicked). Reports success only after checking
 // that the document really changed.
 import * as vscode from 'vscode';
+import { messageText } from '../common/text';
 import { commentSyntaxFor, type CommentSyntax } from '../model/commentSyntax';
 import { chooseInsertion, type InsertionChoice } from '../model/insertion';
 import { buildSuppressionComment, resolveStyle, type SuppressionComment } from '../model/suppression';
@@ -65,10 +66,19 @@ export function insertSuppressionComment(s: Services) {
         const message = `No suppression comment was inserted: ${choice.reason}`;
         if (bare.kind === 'refuse') return refuse(s, message);
         s.log.warn(message);
-        void vscode.window.showErrorMessage(`${message}. Insert it without the summary: ${bare.candidate.line}`, WITHOUT_SUMMARY).then(async (picked) => {
+        void vscode.window.showErrorMessage(messageText(`${message}. Insert it without the summary: ${bare.candidate.line}`), WITHOUT_SUMMARY).then(async (picked) => {
           if (picked !== WITHOUT_SUMMARY) return;
-          const shown = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
-          await apply(s, shown, line, bare, ref, provenVersion);
+          // Later, the file may have changed or closed: prove the comment again for it as it is.
+          try {
+            if (document.isClosed) return void refuse(s, 'The file was closed: no suppression comment was inserted. Open it and insert the comment again.');
+            const version = document.version;
+            const again = await place(document, line, syntax, build(true), summary.fpId);
+            if (again.kind === 'refuse') return void refuse(s, `No suppression comment was inserted: ${again.reason}`);
+            const shown = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
+            await apply(s, shown, line, again, ref, version);
+          } catch (e) {
+            void showError(s.log, e);
+          }
         });
         return false;
       }
@@ -164,6 +174,6 @@ function refOf(s: Services, node: Extract<Node, { kind: 'issue' }>): FalsePositi
 
 function refuse(s: Services, message: string): false {
   s.log.warn(message);
-  void vscode.window.showErrorMessage(message);
+  void vscode.window.showErrorMessage(messageText(message));
   return false;
 }

@@ -1,6 +1,7 @@
 // "Set Service Key": a password input, checked with one request, stored in SecretStorage
 // under the base URL's origin. `{ key }` as argument skips the input (tests, automation).
 import * as vscode from 'vscode';
+import { messageText } from '../common/text';
 import { FixReportsClient } from '../api/client';
 import { ServiceError } from '../api/errors';
 import type { Services } from '../editor/services';
@@ -28,7 +29,7 @@ export function setServiceKey(s: Services) {
       }
       problem = verdict;
       if (arg?.key !== undefined) {
-        void vscode.window.showErrorMessage(`The key was not stored: ${verdict}`);
+        void vscode.window.showErrorMessage(messageText(`The key was not stored: ${verdict}`));
         return false;
       }
     }
@@ -61,7 +62,7 @@ async function check(s: Services, key: string): Promise<'ok' | 'unverified' | st
   } catch (e) {
     if (e instanceof ServiceError && e.kind === 'auth') return 'The service rejected this key. Check it and paste it again.';
     const reason = e instanceof Error ? e.message : String(e);
-    const choice = await vscode.window.showWarningMessage(`The key could not be checked: ${reason}`, { modal: true }, 'Store Anyway');
+    const choice = await vscode.window.showWarningMessage(messageText(`The key could not be checked: ${reason}`), { modal: true }, 'Store Anyway');
     return choice ? 'unverified' : reason;
   } finally {
     await client.close();

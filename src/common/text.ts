@@ -97,6 +97,14 @@ export function truncate(text: string, max: number): string {
   return points.slice(0, max - 1).join('') + ELLIPSIS;
 }
 
+/**
+ * Text for an editor notification: cleaned, and with markdown link syntax broken up, since
+ * notifications render `[label](target)` as a link and a `command:` target runs any command.
+ */
+export function messageText(text: string): string {
+  return cleanText(text).replace(/\]\s*\(/g, '] (');
+}
+
 /** Server text shown in a one-line message (errors, logs): cleaned, then cut to `max`. */
 export function oneLine(text: string, max: number): string {
   return truncate(cleanText(text), max);

@@ -1,6 +1,7 @@
 // Errors as notifications with the action that fixes them.
 import * as vscode from 'vscode';
 import { ServiceError, errorTitles } from '../api/errors';
+import { messageText } from '../common/text';
 import { CommandId } from '../commands/ids';
 import type { ExtensionLog } from './log';
 
@@ -11,7 +12,7 @@ export async function showError(log: ExtensionLog, error: unknown, retry?: () =>
   const text = e ? `${errorTitles[e.kind]}: ${e.message}` : error instanceof Error ? error.message : String(error);
   if (!e) log.error(text);
   const actions = [...(e?.kind === 'auth' ? ['Set Service Key'] : []), ...(retry ? ['Retry'] : []), 'Open Log'];
-  const choice = await vscode.window.showErrorMessage(text, ...actions);
+  const choice = await vscode.window.showErrorMessage(messageText(text), ...actions);
   if (choice === 'Set Service Key') await vscode.commands.executeCommand(CommandId.SetServiceKey);
   else if (choice === 'Retry') await retry?.();
   else if (choice === 'Open Log') log.show();

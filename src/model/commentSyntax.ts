@@ -223,7 +223,7 @@ const TABLE: Readonly<Record<string, Entry>> = {
   'objective-c': { ...cPreprocessed, parser: undefined },
   'objective-cpp': { ...cPreprocessed, parser: undefined },
   php: { forms: [line('//', H.phpClose), block('/*', '*/')], refused: MARKUP_REFUSED, parser: 'php' },
-  fsharp: { forms: [line('//')] },
+  fsharp: { forms: [line('//')] }, // '(* *)' blocks exist: their closer is refused (unprovenClosers)
   css: { forms: [block('/*', '*/')], parser: 'css' },
   scss: { forms: [line('//'), block('/*', '*/', H.scssInterpolation)] },
   less: cStyle,
@@ -260,6 +260,17 @@ const TABLE: Readonly<Record<string, Entry>> = {
   xsl: markup,
 };
 
+/**
+ * Without a parser, the line may sit inside a block comment (a KDoc, a Lua long comment): a
+ * closer in a '//' comment there would end that block and the rest would run. So every block
+ * closer of the language is refused in every form. F# and OCaml close '(*' with '*)'.
+ */
+function unprovenClosers(entry: Entry): Hazard[] {
+  const closers = new Set(entry.forms.flatMap((f) => (f.kind === 'block' ? [f.close] : [])));
+  if (entry === TABLE.fsharp) closers.add('*)');
+  return [...closers].map(closes);
+}
+
 const CACHE = new Map<string, CommentSyntax>();
 
 export function commentSyntaxFor(languageId: string): CommentSyntax | undefined {
@@ -272,7 +283,7 @@ export function commentSyntaxFor(languageId: string): CommentSyntax | undefined 
     languageId,
     forms: entry.forms,
     endOfLine: entry.endOfLine ?? true,
-    hazards: [...EVERY_LANGUAGE, ...(entry.hazards ?? [])],
+    hazards: [...EVERY_LANGUAGE, ...(entry.hazards ?? []), ...(entry.parser ? [] : unprovenClosers(entry))],
     refused: new Map(Object.entries(entry.refused ?? {})),
     continuation: entry.continuation === null ? undefined : (entry.continuation ?? BACKSLASH),
     parser: entry.parser,

@@ -56,6 +56,11 @@ export async function chooseInsertion(input: InsertionInput): Promise<InsertionC
       reasons.push(plan.reason);
       continue;
     }
+    // cgo reads the comment right above `import "C"` as C code (its preamble).
+    if (plan.kind === 'insert-above' && syntax.languageId === 'go' && /^\s*import\s+"C"\s*$/.test(lineText)) {
+      reasons.push('a comment right above import "C" becomes part of the cgo preamble, which is compiled as C');
+      continue;
+    }
     if (input.encode) {
       const stray = await strayAsciiByte(candidate.line, input.encode);
       if (stray) {

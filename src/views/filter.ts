@@ -3,6 +3,7 @@
 // type, issue state, text), so a filter never hides fixes while their issues stay.
 import type { Issue, FixReportSummary } from '../api/schemas';
 import type { ConfidenceKind, FixView } from '../model/fix';
+import { cleanText, truncate } from '../common/text';
 import { readableIssueType } from '../model/format';
 
 export interface TreeFilter {
@@ -58,8 +59,13 @@ function matchesText(filter: TreeFilter, fields: readonly (string | null | undef
   return wanted === '' || fields.some((f) => typeof f === 'string' && f.toLowerCase().includes(wanted));
 }
 
-/** The conditions in force, for the view's message, e.g. ["Adaptive", "severity error", "“sql”"]. */
+/** The conditions in force, for the view's message, e.g. ["Adaptive", "severity error", "“sql”"];
+ * server values among them cleaned and cut like any other shown text. */
 export function filterParts(filter: TreeFilter): string[] {
+  return rawFilterParts(filter).map((part) => truncate(cleanText(part), 80));
+}
+
+function rawFilterParts(filter: TreeFilter): string[] {
   const parts: string[] = [];
   if (filter.vendors.size) parts.push([...filter.vendors].join(', '));
   if (filter.confidence.size) parts.push([...filter.confidence].map((k) => (k === 'stable' ? 'Stable' : k === 'adaptive' ? 'Adaptive' : 'other confidence')).join(', '));

@@ -14,6 +14,8 @@ import { NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from '.
 import { commandFor, tooltipFor, treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
 
 export const RANGE_SIZE = 1_000;
+/** How long a tooltip waits for an FP's short summary before showing without it. */
+const SUMMARY_WAIT_MS = 1_500;
 
 export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -64,10 +66,15 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
   async resolveTreeItem(item: vscode.TreeItem, node: Node, token?: vscode.CancellationToken): Promise<vscode.TreeItem> {
     item.command ??= commandFor(node);
     if (item.tooltip === undefined && node.kind === 'issue' && !node.summary && node.issue.fpId && isFalsePositive(node.issue)) {
-      const summary = await this.store.fpSummary(node.issue.fpId).then(
-        (s) => s.text,
-        () => undefined, // the tooltip still shows the full explanation; the failure went to the log and a notification
-      );
+      // Capped: the editor also resolves on click, and a click must not wait on the network.
+      // A slower summary still arrives (memoised) for the next hover and the row's description.
+      const summary = await Promise.race([
+        this.store.fpSummary(node.issue.fpId).then(
+          (s) => s.text,
+          () => undefined, // the tooltip still shows the full explanation; the failure went to the log and a notification
+        ),
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SUMMARY_WAIT_MS)),
+      ]);
       if (token?.isCancellationRequested) return item;
       node = { ...node, summary };
     }

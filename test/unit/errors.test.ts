@@ -179,6 +179,13 @@ describe('errors: typed, actionable, bounded', () => {
     await rejectsWith(client.listReports(), 'decode', /not valid JSON/);
   });
 
+  it('malformed JSON: the message never quotes the body (it may hold a key)', async () => {
+    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 200, body: '{"echo": sk_live_ABCDEFGHIJKLMNOP}', contentType: 'application/json' } });
+    const error = await rejectsWith(client.listReports(), 'decode', /not valid JSON \(a syntax error( at character \d+)?\)/);
+    assert.doesNotMatch(error.message, /sk_live/);
+    observe(`${error.kind}: ${error.message}`);
+  });
+
   it('an HTML error page: decode error pointing at the base URL', async () => {
     sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'html' } });
     await rejectsWith(client.listReports(), 'decode', /HTML page instead of JSON.*Check the base URL/);

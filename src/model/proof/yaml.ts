@@ -16,6 +16,9 @@ export function yamlStream(text: string, streamOf: StreamOf): { tokens: Token[];
   const rowAt = (offset: number | undefined) => Math.max(0, lineCounter.linePos(offset ?? 0).line - 1);
   const push = (key: string, type: string, row: number) => tokens.push({ key, type, row });
 
+  // A run: value is a bash script only when no step, job or default names another shell
+  // (`shell: cmd` would run '& calc.exe' from a '#' line). Any other shell: compare it as text.
+  const runIsBash = docs.every((doc) => shellsIn(doc.contents).every((shell) => BASH_SHELLS.has(shell)));
   const visit = (node: unknown, key: string | undefined) => {
     if (node === null || node === undefined) {
       push('yaml-null', 'yaml-null', 0);
@@ -41,7 +44,7 @@ export function yamlStream(text: string, streamOf: StreamOf): { tokens: Token[];
     } else if (isAlias(n)) {
       push(`yaml-alias=${n.source}`, 'yaml-alias', row);
     } else if (isScalar(n)) {
-      if (key === 'run' && typeof n.value === 'string') {
+      if (key === 'run' && typeof n.value === 'string' && runIsBash) {
         const nested = streamOf('bash', withoutExpressions(n.value), row + (String(n.type).startsWith('BLOCK') ? 1 : 0));
         push(`(yaml-run${meta}`, 'yaml-scalar', row);
         for (const t of nested.tokens) tokens.push(t);
@@ -66,4 +69,24 @@ export function yamlStream(text: string, streamOf: StreamOf): { tokens: Token[];
  * same-length placeholder keeps rows and leaves the expression's position in the stream. */
 function withoutExpressions(script: string): string {
   return script.replace(/\$\{\{[\s\S]*?\}\}/g, (m) => m.replace(/[^\n]/g, '_'));
+}
+
+const BASH_SHELLS = new Set(['bash', 'sh']);
+
+/** Every `shell:` value in the document (GitHub Actions steps, jobs and defaults). */
+function shellsIn(node: unknown): string[] {
+  const out: string[] = [];
+  const walk = (n: unknown) => {
+    if (isMap(n)) {
+      for (const item of n.items) {
+        if (!isPair(item)) continue;
+        if (isScalar(item.key) && item.key.value === 'shell') out.push(isScalar(item.value) ? String(item.value.value).trim().split(/\s+/)[0]! : 'unknown');
+        walk(item.value);
+      }
+    } else if (isSeq(n)) {
+      for (const item of n.items) walk(item);
+    }
+  };
+  walk(node);
+  return out;
 }

@@ -241,3 +241,33 @@ describe('the same false positive twice', () => {
     assert.equal(other.kind, 'insert-above', 'another false positive may still go there');
   });
 });
+
+describe('found in review', () => {
+  it('a workflow that names another shell: run: lines are not proven as bash, so nothing goes inside them', async () => {
+    const wf = 'jobs:\n  b:\n    runs-on: windows-latest\n    steps:\n      - shell: cmd\n        run: |\n          echo one\n          echo two\n';
+    const reason = refused(await insert('github-actions-workflow', wf, 7, 'reviewed and calc.exe'));
+    assert.match(reason, /YAML value|string/);
+    const bashOnly = wf.replace('shell: cmd', 'shell: bash');
+    assert.equal((await insert('github-actions-workflow', bashOnly, 7, 'reviewed')).kind, 'insert-above');
+  });
+
+  it('without a parser, a block closer is refused in every form (the line may be inside a KDoc)', () => {
+    for (const [languageId, closer] of [['kotlin', '*/'], ['swift', '*/'], ['lua', ']]'], ['haskell', '-}'], ['julia', '=#'], ['fsharp', '*)']] as const) {
+      const c = comment(languageId, `ok ${closer} val pwn = 1`);
+      assert.equal(c.ok, false, languageId);
+      assert.match(c.ok ? '' : c.reason, /would end the comment early/, languageId);
+    }
+  });
+
+  it('directive prefixes are refused however they continue (flake8 reads "# noqa1" as noqa)', () => {
+    for (const text of ['reviewed # noqa1', 'nosecurity', 'reviewedNOPMD', 'lgtmfine']) {
+      const c = comment('python', text);
+      assert.equal(c.ok, false, text);
+    }
+  });
+
+  it('Go: no comment right above import "C" (cgo compiles that comment as C)', async () => {
+    const go = 'package main\n\n// #include <stdio.h>\nimport "C"\n\nfunc main() {}\n';
+    assert.match(refused(await insert('go', go, 3, 'reviewed')), /cgo preamble/);
+  });
+});
