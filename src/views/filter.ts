@@ -47,6 +47,11 @@ export function showsFix(filter: TreeFilter, fix: FixView): boolean {
   return matchesText(filter, [fix.issueType, fix.fix.safeIssueType, fix.language, fix.state]);
 }
 
+/** Whether any condition applies to issues (else every issue is shown, no need to test each). */
+export function filtersIssues(filter: TreeFilter): boolean {
+  return filter.severities.size > 0 || filter.issueTypes.size > 0 || filter.issueStates.size > 0 || filter.text.trim() !== '';
+}
+
 export function showsIssue(filter: TreeFilter, issue: Issue, summary?: string): boolean {
   if (filter.severities.size > 0 && !filter.severities.has((issue.severity ?? '').toLowerCase())) return false;
   if (filter.issueTypes.size > 0 && !filter.issueTypes.has(readableIssueType(issue.issueType))) return false;

@@ -10,7 +10,7 @@ import { remoteMatcher } from '../model/remote';
 import { CommandId } from '../commands/ids';
 import type { Connection } from '../editor/connection';
 import type { ReportStore } from '../editor/reportStore';
-import { NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
+import { filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
 import { commandFor, tooltipFor, treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
 
 export const RANGE_SIZE = 1_000;
@@ -168,7 +168,7 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
   /** The issues the filter lets through (all of them, without paying for a copy, when none is set). */
   private shownIssues(issues: readonly Issue[]): readonly Issue[] {
     const f = this.filterValue;
-    if (f.severities.size === 0 && f.issueTypes.size === 0 && f.issueStates.size === 0 && f.text.trim() === '') return issues;
+    if (!filtersIssues(f)) return issues;
     return issues.filter((issue) => showsIssue(f, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined));
   }
 
