@@ -171,9 +171,7 @@ export class ReportStore implements vscode.Disposable {
     const paging = this.paging.get(reportId);
     const entry = this.entries.get(reportId);
     if (!paging || !entry?.issues) return;
-    paging.controller.abort();
-    void paging.iterator.return(undefined).catch(() => undefined);
-    this.paging.delete(reportId);
+    this.stopPaging(reportId);
     entry.issues = { kind: 'cancelled', received: entry.issues.received };
     this.log.info(`Report ${reportId}: issue loading cancelled after ${entry.issues.received} issues.`);
     this.changed.fire({ kind: 'report', reportId });
