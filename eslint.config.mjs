@@ -3,8 +3,8 @@ import tseslint from 'typescript-eslint';
 // The core: no editor API and no editor-side modules.
 const core = ['src/api/**', 'src/model/**', 'src/cli/**'];
 // Plain-Node code around it: no editor API (it may read editor-side constants such as command ids).
-const plainNode = ['test/sandbox/**', 'test/unit/**', 'bench/**'];
-const noVscode = { name: 'vscode', message: 'src/api, src/model, src/cli, the sandbox, unit tests and benchmarks run in plain Node: no vscode import.' };
+const plainNode = ['tools/**', 'test/unit/**', 'test/e2e/**', 'test/support/**', 'bench/**'];
+const noVscode = { name: 'vscode', message: 'src/api, src/model, src/cli, the tools (sandbox, editor harness), unit and e2e tests, their support and benchmarks run in plain Node: no vscode import.' };
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', '.cache/**', 'test-results/**', 'test/fixtures/**'] },

@@ -8,7 +8,7 @@ npm run --silent compile
 npm run --silent build >/dev/null
 
 out=$(mktemp)
-node out/test/sandbox/main.js --port "${PORT:-0}" --seed "${SEED:-42}" --big-report 100000 >"$out" &
+node out/tools/sandbox/main.js --port "${PORT:-0}" --seed "${SEED:-42}" --big-report 100000 >"$out" &
 sandbox=$!
 trap 'kill $sandbox 2>/dev/null; rm -f "$out"' EXIT
 for _ in $(seq 100); do grep -q '^export SECURITY_FIX_REPORTS_KEY' "$out" && break; sleep 0.1; done

@@ -20,11 +20,11 @@ import { chromium } from 'playwright-core';
 import {
   assertInstalled, codeServerEnv, editorDirs, freePort, installScript, installVsix, REPO_ROOT, seedDirs, startCodeServer,
   waitForHealthy, type CodeServerProcess, type EditorDirs,
-} from '../test/integration/codeServer';
-import { CHROMIUM_PATH, workbenchUrl } from '../test/integration/runner';
-import { openViewContainer, waitForWorkbench } from '../test/integration/ui';
-import { prepareWorkspace } from '../test/integration/workspace';
-import { startSandbox, type Sandbox } from '../test/sandbox/server';
+} from '../tools/editor/codeServer';
+import { CHROMIUM_PATH, workbenchUrl } from '../tools/editor/runner';
+import { openViewContainer, waitForWorkbench } from '../tools/editor/ui';
+import { prepareWorkspace } from '../tools/editor/workspace';
+import { startSandbox, type Sandbox } from '../tools/sandbox/server';
 
 const VSIX = path.join(REPO_ROOT, 'security-fix-reports.vsix');
 const SEED = 42;

@@ -187,5 +187,5 @@ main() {
   log "done: $CODE_SERVER_BIN"
 }
 
-# Sourced (test/unit/installEditor.test.ts), it only defines the functions.
+# Sourced (test/unit/scripts/installEditor.test.ts), it only defines the functions.
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then main; fi

@@ -11,15 +11,15 @@ const evidenceDir = join(root, 'out', 'evidence');
 // Test files → sections, in the order of issue 4's list. Files not named here are left out
 // (model and generator tests are about correctness, not faults).
 const SECTIONS = [
-  [/unit\/errors\.test/, '1. Faults from the service, against the client'],
-  [/unit\/paging\.test/, '1. Paging faults and cancellation'],
-  [/unit\/client\.test/, '1. Endpoints, envelopes, tolerant decoding'],
-  [/unit\/cli\.test/, '1–2. The CLI: exit codes, terminal safety, the key'],
-  [/unit\/proxy\.test/, '2. Proxy and private CA (the key over the network)'],
+  [/unit\/api\/errors\.test/, '1. Faults from the service, against the client'],
+  [/unit\/api\/paging\.test/, '1. Paging faults and cancellation'],
+  [/unit\/api\/client\.test/, '1. Endpoints, envelopes, tolerant decoding'],
+  [/e2e\/cli\.test/, '1–2. The CLI: exit codes, terminal safety, the key'],
+  [/unit\/api\/proxy\.test/, '2. Proxy and private CA (the key over the network)'],
   [/integration\//, '2, 3, 6, 7. Inside the real editor (code-server)'],
-  [/unit\/decode\.test/, '4. Decoders (fast-check)'],
-  [/unit\/(sanitize|suppression)\.test/, '5. Suppression text (fast-check)'],
-  [/unit\/insertion\//, '5. Inserted text stays a comment: the parser proof, its regressions and the differential oracle'],
+  [/unit\/api\/decode\.test/, '4. Decoders (fast-check)'],
+  [/unit\/model\/(sanitize|suppression)\.test/, '5. Suppression text (fast-check)'],
+  [/unit\/model\/insertion\//, '5. Inserted text stays a comment: the parser proof, its regressions and the differential oracle'],
   [/unit\/manifest\.test/, 'Manifest and packaging'],
   [/load\//, '7. Load'],
 ];

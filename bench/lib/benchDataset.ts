@@ -4,8 +4,8 @@
 // once and kept, so the service answers from memory and the timings measure the clients,
 // not the generator.
 import type { Fix, FixReportDetail, FixReportSummary, Issue } from '../../src/api/schemas';
-import { createDataset, type Dataset, type ResolvedDatasetOptions } from '../../test/sandbox/generator';
-import { decodeId, encodeId } from '../../test/sandbox/ids';
+import { createDataset, type Dataset, type ResolvedDatasetOptions } from '../../tools/sandbox/generator';
+import { decodeId, encodeId } from '../../tools/sandbox/ids';
 
 export interface BenchDatasetOptions {
   seed: number;

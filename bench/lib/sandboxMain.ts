@@ -1,7 +1,7 @@
 // Child process: the sandbox service over the benchmark dataset, on loopback. Runs in its
 // own process so that serving pages does not compete with the measured client for the
 // event loop. Prints one JSON line (SandboxInfo) when ready; exits on SIGTERM/SIGINT.
-import { startSandbox } from '../../test/sandbox/server';
+import { startSandbox } from '../../tools/sandbox/server';
 import { createBenchDataset } from './benchDataset';
 import type { SandboxInfo } from './sandboxProcess';
 

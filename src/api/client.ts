@@ -20,7 +20,7 @@ const MiB = 1024 * 1024;
 /**
  * What one response of each endpoint may weigh: a real one with room to spare, because a
  * body costs up to ~15 times its size in heap once parsed (a body of `[],` repeats, measured
- * in test/unit/client.test.ts), so a single cap of 64 MiB let any response cost ~1 GiB.
+ * in test/unit/api/client.test.ts), so a single cap of 64 MiB let any response cost ~1 GiB.
  */
 export const BODY_CAPS: Readonly<BodyCaps> = {
   // ~470 bytes per report in the sandbox: room for ~17,000 reports.

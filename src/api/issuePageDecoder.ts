@@ -4,7 +4,7 @@
 // common, well-formed case: for anything it does not accept, it returns undefined and the
 // caller decodes with the schema, so errors and their JSON paths stay the schema's.
 // It may return objects of the parsed input: call it only on a value nobody else holds.
-// test/unit/issuePageDecoder.test.ts checks both agree on arbitrary input.
+// test/unit/api/issuePageDecoder.test.ts checks both agree on arbitrary input.
 import { IssuePageBodySchema, IssueSchema, IssueTagSchema, type Issue, type IssuePageBody } from './schemas';
 
 /** IssueSchema's entries, in order; the fast path switches itself off if the schema changes. */

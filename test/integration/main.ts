@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { installScript, REPO_ROOT } from './codeServer';
-import { closeAllEditors, runTestsInEditor } from './runner';
+import { installScript, REPO_ROOT } from '../../tools/editor/codeServer';
+import { closeAllEditors, runTestsInEditor } from '../../tools/editor/runner';
 // A throwaway copy (tests may write to it); its git-config becomes .git/config.
-import { prepareWorkspace } from './workspace';
+import { prepareWorkspace } from '../../tools/editor/workspace';
 
 const HARNESS_FAILURE = 2;
 

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import { startSandbox, type Sandbox } from '../../tools/sandbox/server';
 import { observe } from '../support/evidence';
 
 const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli.js');

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { FixReportsClient, type ClientOptions } from '../../src/api/client';
 import { ServiceError, type ServiceErrorKind } from '../../src/api/errors';
 import type { Logger } from '../../src/api/log';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../tools/sandbox/server';
 import { observe } from '../support/evidence';
 
 export const fastRetry = { retries: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 3_000 };

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { StoreFailure } from '../../../src/editor/reportStore';
-import type { Sandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../../tools/sandbox/server';
 import { closeMainSandbox, connectTo, extensionApi, sandbox, waitFor } from './support';
 
 describe('load failures', () => {

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { Sandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../../tools/sandbox/server';
 import {
   CommandId, extensionApi, keysUsed, quiet, sandbox, secretName, setUserSetting, waitFor,
 } from './support';

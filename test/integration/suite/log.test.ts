@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { Node } from '../../../src/views/nodes';
-import type { Sandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../../tools/sandbox/server';
 import {
   CommandId, closeMainSandbox, connectTo, extensionApi, keysUsed, quiet, sandbox, setUserSetting, waitFor,
 } from './support';

@@ -3,7 +3,7 @@
 // new key either.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { Sandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../../tools/sandbox/server';
 import { CommandId, connectTo, extensionApi, quiet, sandbox, secretName, setUserSetting, sleep, waitFor } from './support';
 
 function carrying(s: Sandbox, key: string) {

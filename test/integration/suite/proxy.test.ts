@@ -3,9 +3,9 @@
 // to the loopback sandbox never go through it, so the proxy never sees `x-service-key`.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { Sandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../../tools/sandbox/server';
 import { observe } from '../../support/evidence';
-import { startRecordingProxy, type RecordingProxy } from '../../unit/support/tlsProxy';
+import { startRecordingProxy, type RecordingProxy } from '../../support/tlsProxy';
 import { connectTo, extensionApi, mainSandbox, rootNodes, setUserSetting, waitFor } from './support';
 
 describe('proxy settings and a loopback service', () => {

@@ -7,9 +7,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { Sandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../../tools/sandbox/server';
 import { observe } from '../../support/evidence';
-import { makeTestPki, PROXIED_HOST, startHttpsServer, startRecordingProxy, type Listening, type RecordingProxy, type TestPki } from '../../unit/support/tlsProxy';
+import { makeTestPki, PROXIED_HOST, startHttpsServer, startRecordingProxy, type Listening, type RecordingProxy, type TestPki } from '../../support/tlsProxy';
 import { CommandId, connectTo, extensionApi, loadedReport, mainSandbox, quiet, rootNodes, setUserSetting, waitFor, workspaceFile } from './support';
 
 interface Trap {

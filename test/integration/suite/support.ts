@@ -11,7 +11,7 @@ import type { ExtensionApi } from '../../../src/extension';
 import type { Fix, FixReportDetail, Issue } from '../../../src/api/schemas';
 import type { GroupNode, IssueNode, Node, ReportNode } from '../../../src/views/nodes';
 import { CommandId } from '../../../src/commands/ids';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../tools/sandbox/server';
 
 export const EXTENSION_ID = 'security-fix-reports.security-fix-reports';
 export { CommandId };

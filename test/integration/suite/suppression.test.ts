@@ -4,8 +4,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { IssueNode } from '../../../src/views/nodes';
-import { HOSTILE_CASES } from '../../sandbox/hostile';
-import type { Sandbox } from '../../sandbox/server';
+import { HOSTILE_CASES } from '../../../tools/sandbox/hostile';
+import type { Sandbox } from '../../../tools/sandbox/server';
 import { observe } from '../../support/evidence';
 import { CommandId, connectTo, extensionApi, falsePositiveNodes, mainSandbox, workspaceFile } from './support';
 

@@ -7,8 +7,8 @@ import * as vscode from 'vscode';
 import type { Fix } from '../../../src/api/schemas';
 import { counted } from '../../../src/common/text';
 import type { FixNode, IssueNode, Node } from '../../../src/views/nodes';
-import { HOSTILE_CASES } from '../../sandbox/hostile';
-import type { Sandbox } from '../../sandbox/server';
+import { HOSTILE_CASES } from '../../../tools/sandbox/hostile';
+import type { Sandbox } from '../../../tools/sandbox/server';
 import {
   CommandId, childrenOf, connectTo, expectedReport, extensionApi, groupItems, groupOf, loadedReport, mainSandbox,
   plainText, rootNodes, tooltipOf, treeItem, utcDate,

@@ -9,7 +9,7 @@ import { applyFilter } from '../../../src/commands/filter';
 import { NO_FILTER, type TreeFilter } from '../../../src/views/filter';
 import * as vscode from 'vscode';
 import type { FixNode, GroupNode, IssueNode, LoadingNode, Node } from '../../../src/views/nodes';
-import type { Sandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../../tools/sandbox/server';
 import {
   CommandId, childrenOf, connectTo, ensureGitConfig, expectedOrder, expectedReport, extensionApi, groupItems, groupOf,
   labelOf, loadedReport, mainSandbox, quiet, rootNodes, setUserSetting, sleep, treeItem, waitFor,

@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { readableVendor } from '../../../src/model/format';
-import type { Sandbox } from '../../sandbox/server';
-import { REPO_ROOT } from '../codeServer';
-import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot } from '../ui';
+import type { Sandbox } from '../../../tools/sandbox/server';
+import { REPO_ROOT } from '../../../tools/editor/codeServer';
+import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot } from '../../../tools/editor/ui';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 
 const T = 30_000;

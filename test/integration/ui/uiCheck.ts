@@ -12,11 +12,11 @@ import { copyFile, cp, mkdir, readFile, rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { assertInstalled, REPO_ROOT } from '../codeServer';
-import { closeAllEditors, startEditor, type EditorSession } from '../runner';
-import { openFileAtLine, openViewContainer, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../ui';
-import { FIXTURE_REMOTE, prepareWorkspace } from '../workspace';
+import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
+import { assertInstalled, REPO_ROOT } from '../../../tools/editor/codeServer';
+import { closeAllEditors, startEditor, type EditorSession } from '../../../tools/editor/runner';
+import { openFileAtLine, openViewContainer, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
+import { FIXTURE_REMOTE, prepareWorkspace } from '../../../tools/editor/workspace';
 import { clickEveryEntryPoint } from './entryPoints';
 
 const VIEW_TITLE = 'Security Fix Reports';

@@ -1,7 +1,7 @@
 // What the view says about an active filter is server text too (scanner names, states).
 import { strict as assert } from 'node:assert';
-import { messageText } from '../../src/common/text';
-import { filterParts, NO_FILTER } from '../../src/views/filter';
+import { messageText } from '../../../src/common/text';
+import { filterParts, NO_FILTER } from '../../../src/views/filter';
 
 describe('the view\'s filter message and notification text', () => {
   it('filter parts are cleaned of control and bidi characters and cut', () => {

@@ -3,9 +3,9 @@ import { strict as assert } from 'node:assert';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import { startSandbox, type Sandbox } from '../../tools/sandbox/server';
 import { observe } from '../support/evidence';
-import { PROXIED_HOST, startMisbehavingProxy, startRecordingProxy } from './support/tlsProxy';
+import { PROXIED_HOST, startMisbehavingProxy, startRecordingProxy } from '../support/tlsProxy';
 
 const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 

@@ -2,8 +2,7 @@
 // items, error messages): no control, bidi or invisible character survives.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { cleanText, oneLine } from '../../src/common/text';
-import { pickText } from '../../src/views/pickText';
+import { cleanText, oneLine } from '../../../src/common/text';
 
 const DANGEROUS = ['\u0000', '\u0007', '\n', '\r', '\u001b', '\u0085', '\u061c', '\u200b', '\u200e', '\u200f', '\u2028', '\u2029', '\u202a', '\u202e', '\u2066', '\u2069', '\ufeff'];
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
@@ -25,13 +24,5 @@ describe('cleanText and oneLine', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
-});
-
-describe('pickText (QuickPick items)', () => {
-  it('escapes $( so server text cannot draw codicons, and cleans and cuts like cleanText', () => {
-    assert.equal(pickText('Verified $(check) by $(shield)'), 'Verified \\$(check) by \\$(shield)');
-    assert.equal(pickText('a\u202eb\nc'), 'a b c');
-    assert.equal(Array.from(pickText('x'.repeat(500), 200)).length, 200);
   });
 });

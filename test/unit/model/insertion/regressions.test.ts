@@ -4,12 +4,12 @@
 import { strict as assert } from 'node:assert';
 import iconv from 'iconv-lite';
 import ts from 'typescript';
-import { commentSyntaxFor } from '../../../src/model/commentSyntax';
-import { chooseInsertion, strayAsciiByte, type InsertionChoice } from '../../../src/model/insertion';
-import { Prover } from '../../../src/model/proof/prover';
-import { buildSuppressionComment, resolveStyle, type SuppressionComment } from '../../../src/model/suppression';
-import { CATEGORIES } from '../../sandbox/catalog';
-import { observe } from '../../support/evidence';
+import { commentSyntaxFor } from '../../../../src/model/commentSyntax';
+import { chooseInsertion, strayAsciiByte, type InsertionChoice } from '../../../../src/model/insertion';
+import { Prover } from '../../../../src/model/proof/prover';
+import { buildSuppressionComment, resolveStyle, type SuppressionComment } from '../../../../src/model/suppression';
+import { CATEGORIES } from '../../../../tools/sandbox/catalog';
+import { observe } from '../../../support/evidence';
 import { compileC, GRAMMAR_DIR, readTypeScript } from './oracles';
 
 const prover = new Prover(GRAMMAR_DIR);

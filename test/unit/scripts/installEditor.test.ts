@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { observe } from '../support/evidence';
+import { observe } from '../../support/evidence';
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..', '..', '..');
 const SCRIPT = join(root, 'scripts', 'install-editor.sh');
 /** More lines than a 64 KiB pipe buffer holds. */
 const FLOOD = 'seq 2 100000';

@@ -3,11 +3,11 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { counted } from '../../src/common/text';
-import { relativeTime } from '../../src/model/format';
-import { observe } from '../support/evidence';
+import { counted } from '../../../src/common/text';
+import { relativeTime } from '../../../src/model/format';
+import { observe } from '../../support/evidence';
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..', '..', '..');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -4,9 +4,9 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { decodeIssuePageFast } from '../../src/api/issuePageDecoder';
-import { IssuePageBodySchema } from '../../src/api/schemas';
-import { createDataset } from '../sandbox/generator';
+import { decodeIssuePageFast } from '../../../src/api/issuePageDecoder';
+import { IssuePageBodySchema } from '../../../src/api/schemas';
+import { createDataset } from '../../../tools/sandbox/generator';
 
 /** Values that are wrong for every field, arrays and objects included. */
 const junk = fc.oneof(

@@ -23,7 +23,7 @@ import { Engine } from 'php-parser';
 import ts from 'typescript';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 
-export const GRAMMAR_DIR = join(__dirname, '..', '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
+export const GRAMMAR_DIR = join(__dirname, '..', '..', '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
 
 export interface Reading {
   /** Comment-free, comparable. */

@@ -2,10 +2,10 @@
 // ServiceError, never another throw; valid bodies round-trip.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { ServiceError } from '../../src/api/errors';
-import { decodeFpSummary, decodeIssuePage, decodeReportDetail, decodeReportList } from '../../src/api/responses';
-import type { RawResponse } from '../../src/api/transport';
-import { createDataset } from '../sandbox/generator';
+import { ServiceError } from '../../../src/api/errors';
+import { decodeFpSummary, decodeIssuePage, decodeReportDetail, decodeReportList } from '../../../src/api/responses';
+import type { RawResponse } from '../../../src/api/transport';
+import { createDataset } from '../../../tools/sandbox/generator';
 
 const url = new URL('http://127.0.0.1/api/rest/x');
 const response = (body: Buffer, contentType = 'application/json'): RawResponse => ({ status: 200, contentType, body, url });

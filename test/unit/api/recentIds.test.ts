@@ -2,7 +2,7 @@
 // answer exactly like the plain Set-with-eviction it replaced, kept here as the oracle.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { RecentIds } from '../../src/api/recentIds';
+import { RecentIds } from '../../../src/api/recentIds';
 
 /** The previous implementation: a Set of the last `capacity` distinct ids. */
 class OracleIds {

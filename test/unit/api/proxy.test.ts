@@ -5,13 +5,13 @@
 import { strict as assert } from 'node:assert';
 import dns from 'node:dns';
 import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
-import { FixReportsClient } from '../../src/api/client';
-import { networkOptionsFromEnv, type NetworkOptions } from '../../src/api/network';
-import { bypassesProxy } from '../../src/api/proxyTunnel';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { observe } from '../support/evidence';
-import { fastRetry, rejectsWith } from './helpers';
-import { PROXIED_HOST, makeTestPki, startHttpsServer, startMisbehavingProxy, startRecordingProxy, type Listening, type RecordingProxy, type TestPki } from './support/tlsProxy';
+import { FixReportsClient } from '../../../src/api/client';
+import { networkOptionsFromEnv, type NetworkOptions } from '../../../src/api/network';
+import { bypassesProxy } from '../../../src/api/proxyTunnel';
+import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
+import { observe } from '../../support/evidence';
+import { fastRetry, rejectsWith } from '../helpers';
+import { PROXIED_HOST, makeTestPki, startHttpsServer, startMisbehavingProxy, startRecordingProxy, type Listening, type RecordingProxy, type TestPki } from '../../support/tlsProxy';
 
 const KEY = 'proxy-test-key-7f3a';
 const body = JSON.stringify({ getReportsApiV2: { fixReport: [{ id: 'via-tls' }] } });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { commentSyntaxFor, knownCommentLanguages } from '../../src/model/commentSyntax';
-import { codePointLength } from '../../src/common/text';
+import { commentSyntaxFor, knownCommentLanguages } from '../../../src/model/commentSyntax';
+import { codePointLength } from '../../../src/common/text';
 import {
   buildSuppressionComment,
   NEUTRAL_STYLE,
@@ -12,7 +12,7 @@ import {
   type SuppressionFields,
   type SuppressionSettings,
   type SuppressionStyle,
-} from '../../src/model/suppression';
+} from '../../../src/model/suppression';
 
 const fields: SuppressionFields = {
   summary: 'Input is validated by isSafePath() before use, so the path cannot escape the root.',

@@ -3,12 +3,12 @@
 import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FixReportsClient } from '../../src/api/client';
-import type { ServiceErrorKind } from '../../src/api/errors';
-import { parseRetryAfter } from '../../src/api/transport';
-import type { Sandbox } from '../sandbox/server';
-import { observe } from '../support/evidence';
-import { captureLog, clientFor, collect, fastRetry, rejectsWith, useSandbox } from './helpers';
+import { FixReportsClient } from '../../../src/api/client';
+import type { ServiceErrorKind } from '../../../src/api/errors';
+import { parseRetryAfter } from '../../../src/api/transport';
+import type { Sandbox } from '../../../tools/sandbox/server';
+import { observe } from '../../support/evidence';
+import { captureLog, clientFor, collect, fastRetry, rejectsWith, useSandbox } from '../helpers';
 
 describe('errors: typed, actionable, bounded', () => {
   let sandbox: Sandbox;

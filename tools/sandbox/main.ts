@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { startSandbox, type CursorMode, type NotFoundMode } from './server';
 
-const USAGE = `Usage: node out/test/sandbox/main.js [options]
+const USAGE = `Usage: node out/tools/sandbox/main.js [options]
 
 Starts the sandbox security-fix-reports service on 127.0.0.1.
 

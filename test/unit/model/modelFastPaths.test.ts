@@ -3,8 +3,8 @@
 // kept here as the oracle.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { falsePositiveBasis } from '../../src/model/issue';
-import { parseTimestamp } from '../../src/model/time';
+import { falsePositiveBasis } from '../../../src/model/issue';
+import { parseTimestamp } from '../../../src/model/time';
 
 /** parseTimestamp before the fast path (src/model/time.ts): the regex and Date way. */
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { codePointLength, truncateOnWordBoundary } from '../../src/common/text';
-import { checkServerText } from '../../src/model/sanitize';
+import { codePointLength, truncateOnWordBoundary } from '../../../src/common/text';
+import { checkServerText } from '../../../src/model/sanitize';
 
 const field = 'The summary';
 const reject = (text: string, max?: number): string => {

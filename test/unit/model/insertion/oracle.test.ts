@@ -6,11 +6,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import ts from 'typescript';
-import { commentSyntaxFor } from '../../../src/model/commentSyntax';
-import { chooseInsertion } from '../../../src/model/insertion';
-import { Prover } from '../../../src/model/proof/prover';
-import { buildSuppressionComment, resolveStyle } from '../../../src/model/suppression';
-import { observe } from '../../support/evidence';
+import { commentSyntaxFor } from '../../../../src/model/commentSyntax';
+import { chooseInsertion } from '../../../../src/model/insertion';
+import { Prover } from '../../../../src/model/proof/prover';
+import { buildSuppressionComment, resolveStyle } from '../../../../src/model/suppression';
+import { observe } from '../../../support/evidence';
 import { FIXTURES, type Fixture } from './fixtures';
 import { GRAMMAR_DIR, preprocessC, readBash, readHtml, readPhp, readTreeSitter, readTypeScript, readYaml, samePython, treeSitter, type Reading } from './oracles';
 

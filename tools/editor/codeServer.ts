@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 
-/** out/test/integration/*.js -> repository root. */
+/** out/tools/editor/*.js -> repository root. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 export function codeServerBin(): string {

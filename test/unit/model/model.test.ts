@@ -1,13 +1,13 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { FixReportDetailSchema, FixReportSummarySchema, IssueSchema, type FixReportDetail, type Issue } from '../../src/api/schemas';
-import { confidenceOf, fixView, lifecycleOf, ratingsOf } from '../../src/model/fix';
-import { formatDate, httpUrl, readableIssueType, readableLanguage, readableVendor, relativeTime } from '../../src/model/format';
-import { falsePositiveBasis } from '../../src/model/issue';
-import { normalizeRemoteUrl, remoteMatcher } from '../../src/model/remote';
-import { groupReport, isExpired, sortReports, summaryLine } from '../../src/model/report';
-import { parseTimestamp } from '../../src/model/time';
+import { FixReportDetailSchema, FixReportSummarySchema, IssueSchema, type FixReportDetail, type Issue } from '../../../src/api/schemas';
+import { confidenceOf, fixView, lifecycleOf, ratingsOf } from '../../../src/model/fix';
+import { formatDate, httpUrl, readableIssueType, readableLanguage, readableVendor, relativeTime } from '../../../src/model/format';
+import { falsePositiveBasis } from '../../../src/model/issue';
+import { normalizeRemoteUrl, remoteMatcher } from '../../../src/model/remote';
+import { groupReport, isExpired, sortReports, summaryLine } from '../../../src/model/report';
+import { parseTimestamp } from '../../../src/model/time';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -1,10 +1,10 @@
 // v5 paging against the sandbox: both cursor semantics, anomalies, cancellation.
 import { strict as assert } from 'node:assert';
-import type { FixReportsClient } from '../../src/api/client';
-import type { Sandbox } from '../sandbox/server';
-import { Chronology, compareTimestamps } from '../../src/api/chronology';
-import { observe } from '../support/evidence';
-import { captureLog, collect, rejectsWith, useSandbox } from './helpers';
+import type { FixReportsClient } from '../../../src/api/client';
+import type { Sandbox } from '../../../tools/sandbox/server';
+import { Chronology, compareTimestamps } from '../../../src/api/chronology';
+import { observe } from '../../support/evidence';
+import { captureLog, collect, rejectsWith, useSandbox } from '../helpers';
 
 describe('paging: v5 issues', () => {
   let sandbox: Sandbox;

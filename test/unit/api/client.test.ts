@@ -4,12 +4,12 @@ import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { BODY_CAPS, FixReportsClient, type Endpoint } from '../../src/api/client';
-import { parseBaseUrl } from '../../src/api/baseUrl';
-import type { FaultRoute } from '../sandbox/faults';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { observe } from '../support/evidence';
-import { captureLog, clientFor, collect, rejectsWith, useSandbox } from './helpers';
+import { BODY_CAPS, FixReportsClient, type Endpoint } from '../../../src/api/client';
+import { parseBaseUrl } from '../../../src/api/baseUrl';
+import type { FaultRoute } from '../../../tools/sandbox/faults';
+import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
+import { observe } from '../../support/evidence';
+import { captureLog, clientFor, collect, rejectsWith, useSandbox } from '../helpers';
 
 describe('client: endpoints against the sandbox', () => {
   let sandbox: Sandbox;
@@ -300,7 +300,7 @@ describe('client: a size cap per endpoint', () => {
   });
 });
 
-const PROBE = join(__dirname, 'support', 'heapProbe.js');
+const PROBE = join(__dirname, '..', 'support', 'heapProbe.js');
 const mib = (bytes: number) => +(bytes / (1024 * 1024)).toFixed(1);
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${+(bytes / 1024).toFixed(1)} KiB` : `${mib(bytes)} MiB`);
 
