@@ -13,6 +13,7 @@ import { loadMoreIssues } from './commands/loadMoreIssues';
 import { openPullRequest } from './commands/openPullRequest';
 import { openRepository } from './commands/openRepository';
 import { refresh } from './commands/refresh';
+import { cancelRefresh } from './commands/cancelRefresh';
 import { refreshReport } from './commands/refreshReport';
 import { setBaseUrl } from './commands/setBaseUrl';
 import { setServiceKey } from './commands/setServiceKey';
@@ -71,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.UseEnvironmentKey, useEnvironmentKey(s)],
     [CommandId.SetBaseUrl, setBaseUrl(s)],
     [CommandId.Refresh, refresh(s)],
+    [CommandId.CancelRefresh, cancelRefresh(s)],
     [CommandId.RefreshReport, refreshReport(s)],
     [CommandId.Filter, filter(s)],
     [CommandId.FilterText, filterText(s)],
@@ -86,7 +88,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.ShowLog, showLog(s)],
     [CommandId.StatusActions, statusActions(s)],
   ];
+  // The view says when it waits for the service and when the data shown is stale.
+  const showActivity = () =>
+    viewStatus.set({ refreshing: store.refreshing && { ...store.refreshing, origin: connection.origin }, stale: store.stale, shownSince: store.lastRefresh });
   context.subscriptions.push(
+    store.onDidChange((change) => change.kind !== 'report' && showActivity()),
+    viewStatus,
     log,
     connection,
     store,
@@ -111,9 +118,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   let autoRefresh: NodeJS.Timeout | undefined;
   const applyConnection = async () => {
     const previousOrigin = connection.origin;
-    await connection.reload();
-    const kind = connection.state.kind;
-    await vscode.commands.executeCommand('setContext', 'securityFixReports.state', kind);
+    await connection.reload(); // fires onDidChange, which sets the state context key (below)
     clearInterval(autoRefresh);
     const minutes = connection.settings.autoRefreshMinutes;
     if (minutes > 0) autoRefresh = setInterval(() => connection.state.kind === 'ready' && store.refresh(), minutes * 60_000);
@@ -124,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (!affectsSettings(event)) return;
       const previousOrigin = await applyConnection();
-      store.refresh();
+      store.reset(); // the origin, key or network may differ: nothing loaded may stay
       await askAfterOriginChange(s, previousOrigin);
     }),
     // Every change of the connection (a key cleared or stored by a command too) updates the
@@ -133,7 +138,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     keys.onDidChange(async (origin) => {
       if (origin === connection.origin) {
         await applyConnection();
-        store.refresh();
+        store.reset();
       }
     }),
   );

@@ -41,7 +41,7 @@ export async function run(): Promise<void> {
     await connect(api, sandbox);
     const reports = { reportId: sandbox.reportId, fpReportId: sandbox.fpReportId, issues: sandbox.issues, fpIssues: sandbox.fpIssues };
     for (let i = 0; i < treeRuns; i++) result.tree.push(await treeRun(api.services.tree, api.services.store, reports, LEVEL_REPS));
-    api.services.store.refresh(); // drop the models before the next pass
+    api.services.store.reset(); // drop the models before the next pass
     const before = new Set(loaded.map((f) => f.path));
     result.activation.loadedAfterRequests = loadedRepoFiles(REPO_ROOT).filter((f) => !before.has(f.path));
 

@@ -12,7 +12,7 @@ export interface Provider {
 }
 
 export interface Store {
-  refresh(): void;
+  reset(): void;
   issuesSettled(reportId: string): Promise<void>;
   entry(reportId: string): { model?: { issueCount: number; fixes: readonly unknown[] }; issues?: { kind: string; received: number } } | undefined;
 }
@@ -74,7 +74,7 @@ async function allIssues(store: Store, reportId: string, expected: number): Prom
 }
 
 export async function treeRun(tree: Provider, store: Store, reports: Reports, reps: number): Promise<TreeRun> {
-  store.refresh();
+  store.reset();
   const roots = await timedExpand(tree);
   const report = reportNode(roots.children, reports.reportId);
   const fpReport = reportNode(roots.children, reports.fpReportId);

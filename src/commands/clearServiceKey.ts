@@ -16,6 +16,6 @@ export function clearServiceKey(s: Services) {
     await s.keys.delete(origin);
     s.log.info(`Service key removed for ${origin}.`);
     await s.connection.reload();
-    s.store.refresh();
+    s.store.reset();
   };
 }

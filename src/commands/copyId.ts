@@ -1,12 +1,14 @@
-// "Copy Id": the id of a report, fix or issue.
+// "Copy Id": the id of a report, fix or issue. Ids are server strings: the clipboard gets them
+// cleaned of unsafe characters, and the status bar (which renders `$(name)`) icon-safe.
 import * as vscode from 'vscode';
+import { cleanText, iconSafeText } from '../common/text';
 import type { Node } from '../views/nodes';
 
 export function copyId() {
   return async (node?: Node): Promise<void> => {
     const id = node?.kind === 'report' ? node.report.id : node?.kind === 'fix' ? node.view.id : node?.kind === 'issue' ? node.issue.id : undefined;
     if (!id) return;
-    await vscode.env.clipboard.writeText(id);
-    void vscode.window.setStatusBarMessage(`Copied ${id}`, 3000);
+    await vscode.env.clipboard.writeText(cleanText(id));
+    void vscode.window.setStatusBarMessage(`Copied ${iconSafeText(id, 80)}`, 3000);
   };
 }

@@ -6,6 +6,7 @@ export const CommandId = {
   UseEnvironmentKey: 'securityFixReports.useEnvironmentKey',
   SetBaseUrl: 'securityFixReports.setBaseUrl',
   Refresh: 'securityFixReports.refresh',
+  CancelRefresh: 'securityFixReports.cancelRefresh',
   RefreshReport: 'securityFixReports.refreshReport',
   Filter: 'securityFixReports.filter',
   FilterText: 'securityFixReports.filterText',

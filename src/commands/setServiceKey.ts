@@ -24,7 +24,7 @@ export function setServiceKey(s: Services) {
         await s.keys.set(origin, key);
         s.log.info(`Service key stored for ${origin}${verdict === 'unverified' ? ' (not verified: the service could not be reached)' : ''}.`);
         await s.connection.reload();
-        s.store.refresh();
+        s.store.reset();
         return true;
       }
       problem = verdict;

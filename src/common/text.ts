@@ -105,6 +105,15 @@ export function messageText(text: string): string {
   return cleanText(text).replace(/\]\s*\(/g, '] (');
 }
 
+/**
+ * Text for places that render `$(name)` as an icon (QuickPick items, status bar messages):
+ * cleaned, cut to `max`, and every `$(` escaped as VS Code reads it (`\$(`), so a service
+ * cannot draw codicons (a fake "verified" check) into the editor's chrome.
+ */
+export function iconSafeText(text: string, max: number): string {
+  return truncate(cleanText(text), max).replace(/\$\(/g, '\\$(');
+}
+
 /** Server text shown in a one-line message (errors, logs): cleaned, then cut to `max`. */
 export function oneLine(text: string, max: number): string {
   return truncate(cleanText(text), max);

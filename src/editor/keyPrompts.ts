@@ -23,7 +23,7 @@ export async function askAfterOriginChange(s: Services, previousOrigin: string |
     await s.keys.set(state.origin, oldKey);
     s.log.info(`The key of ${previousOrigin} is now also stored for ${state.origin}, as you chose.`);
     await s.connection.reload();
-    s.store.refresh();
+    s.store.reset();
   }
 }
 

@@ -24,7 +24,21 @@ export interface ReportEntry {
   issues?: IssueLoading;
 }
 
-export type StoreChange = { kind: 'all' } | { kind: 'report'; reportId: string };
+/** 'all': the data changed; 'report': one report's; 'status': only whether it is refreshing or stale. */
+export type StoreChange = { kind: 'all' } | { kind: 'report'; reportId: string } | { kind: 'status' };
+
+/** A refresh under way: the data on screen stays until everything it fetches has arrived. */
+export interface Refreshing {
+  readonly startedAt: number;
+}
+
+/** Data kept on screen after a refresh failed or was cancelled. */
+export interface Stale {
+  /** When the data shown was fetched. */
+  readonly since: number;
+  /** Why it was not replaced, in words a user can act on. */
+  readonly reason: string;
+}
 
 export interface StoreFailure {
   error: ServiceError;
@@ -62,6 +76,8 @@ export class ReportStore implements vscode.Disposable {
   private readonly generations = new Map<string, number>();
   lastRefresh: number | undefined;
   lastError: ServiceError | undefined;
+  private refreshRun: { controller: AbortController; startedAt: number } | undefined;
+  private staleValue: Stale | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -74,9 +90,13 @@ export class ReportStore implements vscode.Disposable {
   reports(): Promise<FixReportSummary[]> {
     if (!this.list) {
       const epoch = this.epoch;
+      // The first load is cancellable like a refresh (Cancel Refresh in the title bar).
+      const run = { controller: new AbortController(), startedAt: Date.now() };
+      this.refreshRun = run;
+      this.changed.fire({ kind: 'status' });
       this.list = Promise.resolve(this.withProgress('Loading fix reports…', async () => {
         const client = this.connection.client();
-        const [reports, remotes] = await Promise.all([client.listReports(), this.workspaceRemotes().catch(() => [])]);
+        const [reports, remotes] = await Promise.all([client.listReports(run.controller.signal), this.workspaceRemotes().catch(() => [])]);
         const sorted = sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() });
         if (epoch === this.epoch) {
           this.listed = sorted;
@@ -87,8 +107,12 @@ export class ReportStore implements vscode.Disposable {
       }));
       this.list.catch((e: unknown) => {
         if (epoch !== this.epoch) return;
-        this.failed(e, () => this.refresh());
+        this.failed(e, () => this.reset());
         this.changed.fire({ kind: 'all' });
+      }).finally(() => {
+        if (this.refreshRun !== run) return;
+        this.refreshRun = undefined;
+        this.changed.fire({ kind: 'status' });
       });
     }
     return this.list;
@@ -216,14 +240,75 @@ export class ReportStore implements vscode.Disposable {
     }
   }
 
-  /** Drops everything loaded; the next read fetches again. */
+  /** A refresh under way, if any (the view says so and offers Cancel Refresh). */
+  get refreshing(): Refreshing | undefined {
+    return this.refreshRun && { startedAt: this.refreshRun.startedAt };
+  }
+
+  /** Set while the data on screen is older than the last refresh attempt. */
+  get stale(): Stale | undefined {
+    return this.staleValue;
+  }
+
+  /**
+   * Fetches the list and every expanded report again, keeping what is on screen until all of
+   * it has arrived, then swaps it in at once. A hung or failing service therefore never empties
+   * the tree: a failure or Cancel Refresh keeps the last good data, marked stale. Without
+   * loaded data there is nothing to keep, and this is a plain reload.
+   */
   refresh(): void {
+    if (!this.listed || this.lastRefresh === undefined) return this.reset();
+    if (this.refreshRun) return; // one at a time: the view already says it is refreshing
+    const controller = new AbortController();
+    const run = { controller, startedAt: Date.now() };
+    this.refreshRun = run;
+    const epoch = this.epoch;
+    const expanded = [...this.entries].filter(([, entry]) => entry.model).map(([id]) => id);
+    const shownSince = this.lastRefresh;
+    this.log.info(`Refreshing ${this.listed.length} reports and ${expanded.length} expanded.`);
+    this.changed.fire({ kind: 'status' });
+    const fetchAll = async () => {
+      const client = this.connection.client();
+      const [reports, remotes] = await Promise.all([client.listReports(controller.signal), this.workspaceRemotes().catch(() => [])]);
+      const listedIds = new Set(reports.map((r) => r.id));
+      const details = await Promise.all(
+        expanded.filter((id) => listedIds.has(id)).map(async (id) => [id, new ReportModel(await client.getReport(id, controller.signal))] as const),
+      );
+      return { sorted: sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() }), details };
+    };
+    void Promise.resolve(this.withProgress('Refreshing fix reports…', fetchAll)).then(
+      ({ sorted, details }) => {
+        if (epoch !== this.epoch) return;
+        this.replace(sorted, details);
+        this.staleValue = undefined;
+        this.succeeded();
+      },
+      (e: unknown) => {
+        if (epoch !== this.epoch) return;
+        const cancelled = controller.signal.aborted;
+        const error = cancelled ? undefined : this.failed(e, () => this.refresh());
+        const reason = cancelled ? 'The refresh was cancelled.' : `The refresh failed: ${error!.message}`;
+        this.staleValue = { since: shownSince, reason };
+        this.log.warn(`Refresh ${cancelled ? 'cancelled' : 'failed'}; showing the data fetched ${new Date(shownSince).toISOString()}.`);
+      },
+    ).finally(() => {
+      if (this.refreshRun === run) this.refreshRun = undefined;
+      this.changed.fire({ kind: 'status' });
+    });
+  }
+
+  /** Stops waiting for a refresh; what is on screen stays (marked stale). */
+  cancelRefresh(): void {
+    this.refreshRun?.controller.abort();
+  }
+
+  /** Drops everything loaded (the key or origin changed: nothing may stay); the next read fetches again. */
+  reset(): void {
     this.epoch++;
-    for (const paging of this.paging.values()) {
-      paging.controller.abort();
-      void paging.iterator.return(undefined).catch(() => undefined);
-    }
-    this.paging.clear();
+    this.refreshRun?.controller.abort();
+    this.refreshRun = undefined;
+    this.staleValue = undefined;
+    this.stopAllPaging();
     this.list = undefined;
     this.listed = undefined;
     this.entries.clear();
@@ -231,6 +316,33 @@ export class ReportStore implements vscode.Disposable {
     this.summaries.clear();
     this.knownSummaries.clear();
     this.changed.fire({ kind: 'all' });
+  }
+
+  /** Swaps in a refreshed list and the details of the reports that were expanded. */
+  private replace(sorted: FixReportSummary[], details: readonly (readonly [string, ReportModel])[]): void {
+    this.epoch++;
+    this.stopAllPaging();
+    this.entries.clear();
+    this.details.clear();
+    this.summaries.clear();
+    this.knownSummaries.clear();
+    this.listed = sorted;
+    this.list = Promise.resolve(sorted);
+    for (const summary of sorted) this.entries.set(summary.id, { summary });
+    for (const [id, model] of details) {
+      for (const finding of model.findings) this.log.warn(`Report ${id}: ${finding.message}`);
+      this.details.set(id, Promise.resolve(model));
+      this.startIssues(id, model);
+    }
+    this.changed.fire({ kind: 'all' });
+  }
+
+  private stopAllPaging(): void {
+    for (const paging of this.paging.values()) {
+      paging.controller.abort();
+      void paging.iterator.return(undefined).catch(() => undefined);
+    }
+    this.paging.clear();
   }
 
   private startIssues(reportId: string, model: ReportModel): void {
@@ -313,7 +425,7 @@ export class ReportStore implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.refresh();
+    this.reset();
     this.changed.dispose();
     this.failures.dispose();
   }

@@ -31,6 +31,7 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
   ) {
     this.subscriptions.push(
       store.onDidChange((change) => {
+        if (change.kind === 'status') return; // the view's message says it (viewStatus.ts); no row changes
         if (change.kind === 'all') return this.changed.fire(undefined);
         // Deferred: a store change can come while the editor still awaits this report's
         // children (its detail); refreshing it then makes VS Code register the same ids twice
@@ -195,7 +196,7 @@ function message(id: string, label: string, icon: string, command?: vscode.Comma
 /** An error in place of children; clicking it fixes the cause (set the key) or retries. */
 function errorNode(id: string, e: unknown, reportId?: string): MessageNode {
   const error = e instanceof ServiceError ? e : undefined;
-  const text = e instanceof Error ? e.message : String(e);
+  const text = error?.kind === 'cancelled' ? (reportId ? 'Loading this report was cancelled.' : 'Loading the reports was cancelled.') : e instanceof Error ? e.message : String(e);
   const command: vscode.Command =
     error?.kind === 'auth'
       ? { command: CommandId.SetServiceKey, title: 'Set Service Key' }

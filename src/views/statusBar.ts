@@ -26,6 +26,7 @@ export class StatusBar implements vscode.Disposable {
     const state = this.connection.state;
     const error = this.store.lastError;
     const refreshed = this.store.lastRefresh ? `refreshed ${relativeTime(this.store.lastRefresh, Date.now())}` : 'not loaded yet';
+    const stale = this.store.stale ? ` The data shown is from ${relativeTime(this.store.stale.since, Date.now())}; Refresh to try again.` : '';
     this.item.backgroundColor = undefined;
     switch (state.kind) {
       case 'no-base-url':
@@ -44,8 +45,12 @@ export class StatusBar implements vscode.Disposable {
       case 'ready':
         if (error) {
           this.item.text = '$(error) Fix Reports';
-          this.item.tooltip = `Security Fix Reports: ${error.message}`;
+          this.item.tooltip = `Security Fix Reports: ${error.message}${stale}`;
           this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+        } else if (this.store.stale) {
+          this.item.text = '$(warning) Fix Reports: stale';
+          this.item.tooltip = `Security Fix Reports: ${this.store.stale.reason}${stale}`;
+          this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
         } else {
           this.item.text = '$(shield) Fix Reports';
           this.item.tooltip = `Security Fix Reports: connected to ${state.origin}, ${refreshed}. Click for actions.`;

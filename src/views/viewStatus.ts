@@ -1,30 +1,39 @@
-// The one owner of the view's message, description and badge. The filter, loading and (later)
-// stale data all want them; each sets its part here and this module writes the view, so no
+// The one owner of the view's message, description and badge. The filter, a refresh under way
+// and stale data all want them; each sets its part here and this module writes the view, so no
 // part overwrites another. The message shows in a one-view container, where the description
 // is hidden; the badge counts the filter's conditions on the activity bar.
 import * as vscode from 'vscode';
 import type { Node } from './nodes';
+import { statusText, type StatusParts } from './statusText';
 
-export interface StatusParts {
-  /** The filter's conditions in force, e.g. ["Adaptive", "severity error"]. */
-  filter: readonly string[];
-}
-
-export class ViewStatus {
+export class ViewStatus implements vscode.Disposable {
   private parts: StatusParts = { filter: [] };
+  private ticker: NodeJS.Timeout | undefined;
 
   constructor(private readonly view: vscode.TreeView<Node>) {}
 
   set(change: Partial<StatusParts>): void {
     this.parts = { ...this.parts, ...change };
+    // While a refresh waits, "no answer for 12 s" must keep counting without any event.
+    if (this.parts.refreshing && !this.ticker) this.ticker = setInterval(() => this.render(), 1_000);
+    if (!this.parts.refreshing && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
     this.render();
   }
 
-  private render(): void {
+  private render(nowMs = Date.now()): void {
+    const { message, description } = statusText(this.parts, nowMs);
+    this.view.message = message;
+    this.view.description = description;
     const { filter } = this.parts;
-    this.view.message = filter.length ? `Filtered: ${filter.join(' · ')}. Clear Filter in the title bar shows everything.` : undefined;
-    this.view.description = filter.length ? `Filtered: ${filter.join(' · ')}` : undefined;
     this.view.badge = filter.length ? { value: filter.length, tooltip: `${filter.length} filter condition${filter.length === 1 ? '' : 's'} in force` } : undefined;
     void vscode.commands.executeCommand('setContext', 'securityFixReports.filtered', filter.length > 0);
+    void vscode.commands.executeCommand('setContext', 'securityFixReports.refreshing', !!this.parts.refreshing);
+  }
+
+  dispose(): void {
+    clearInterval(this.ticker);
   }
 }

@@ -91,13 +91,13 @@ describe('service key in SecretStorage', () => {
     const { services, statusBar } = await extensionApi();
     service.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 500 } });
     try {
-      services.store.refresh();
+      services.store.reset();
       await assert.rejects(services.store.reports());
       await waitFor(() => statusBar.text === '$(error) Fix Reports', 'the status bar to show the error');
     } finally {
       service.faults.clear();
     }
-    services.store.refresh();
+    services.store.reset();
     await services.store.reports();
     await waitFor(() => statusBar.text === '$(shield) Fix Reports', 'the status bar to recover');
   });

@@ -68,10 +68,10 @@ describe('the key never reaches the log', () => {
 
     // HTTP 500 on the list, then a 500 whose body echoes the key back.
     service.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 500 } });
-    store.refresh();
+    store.reset();
     await assert.rejects(store.reports(), (e: Error) => { errors.push(e.message); return true; });
     service.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 500, body: JSON.stringify({ error: `upstream rejected x-service-key ${service.key}` }) } });
-    store.refresh();
+    store.reset();
     const roots = await services.tree.getChildren();
     assert.equal(roots[0]?.kind, 'message', 'the tree shows the error in place of the reports');
     const errorItem = services.tree.getTreeItem(roots[0]!);
@@ -80,7 +80,7 @@ describe('the key never reaches the log', () => {
     // A 503 that is retried, then a reset connection retried.
     service.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 503, retryAfter: '0' } });
     service.faults.add({ route: 'fix-report', times: 1, fault: { kind: 'reset' } });
-    store.refresh();
+    store.reset();
     const reports = await store.reports();
     await store.report(reports[0]!.id);
     await store.issuesSettled(reports[0]!.id);

@@ -91,7 +91,7 @@ describe('settings that decide where requests go', () => {
       assert.equal(services.connection.origin, service.origin);
       assert.equal(services.connection.settings.network.proxyUrl, undefined);
       service.clearRequests();
-      services.store.refresh();
+      services.store.reset();
       const report = (await rootNodes())[0]!;
       await loadedReport(report.report.id);
       assert.ok(service.requests.length >= 3, 'the list, the detail and the issues came from the sandbox');
@@ -138,7 +138,7 @@ describe('settings that decide where requests go', () => {
       await setUserSetting('securityFixReports.baseUrl', `https://${PROXIED_HOST}:${https.port}`);
       await waitFor(() => services.connection.origin === `https://${PROXIED_HOST}:${https.port}`, 'the connection to use the proxied service');
       assert.equal(await vscode.commands.executeCommand<boolean>(CommandId.SetServiceKey, { key: KEY }), true, 'the key was checked through the proxy');
-      services.store.refresh();
+      services.store.reset();
       await waitFor(async () => (await rootNodes()).length === 1, 'the proxied service\'s report to be listed');
 
       assert.ok(proxy.targets.includes(`${PROXIED_HOST}:${https.port}`), `the proxy tunnelled to the service (saw ${proxy.targets.join(', ')})`);
@@ -148,7 +148,7 @@ describe('settings that decide where requests go', () => {
 
       // Proof that the requests depend on the proxy: with it gone, the name does not resolve.
       await proxy.close();
-      services.store.refresh();
+      services.store.reset();
       await assert.rejects(services.store.reports(), /proxy|resolve|ENOTFOUND|EAI_AGAIN|refused|ECONNREFUSED|connect/i);
     });
   });

@@ -151,7 +151,7 @@ describe('reports tree', () => {
     const { services } = await extensionApi();
     const bigId = service.dataset.bigReportId!;
     assert.equal(service.dataset.issueCount(bigId), 2500);
-    services.store.refresh();
+    services.store.reset();
     await quiet();
     service.clearRequests();
     const node = await loadedReport(bigId);
@@ -213,7 +213,7 @@ describe('reports tree', () => {
     // expands) when an element is refreshed while its getChildren is still pending.
     const { services } = await extensionApi();
     const report = service.dataset.reports.find((r) => r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId)!;
-    services.store.refresh();
+    services.store.reset();
     await quiet();
     const node = (await rootNodes()).find((n) => n.report.id === report.id)!;
     const events: string[] = [];
@@ -236,7 +236,7 @@ describe('reports tree', () => {
   it('20 concurrent expansions of one report cause one detail request and one request per page', async () => {
     const { services } = await extensionApi();
     const bigId = service.dataset.bigReportId!;
-    services.store.refresh();
+    services.store.reset();
     await quiet();
     const node = (await rootNodes()).find((n) => n.report.id === bigId)!;
     service.clearRequests();

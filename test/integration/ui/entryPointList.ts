@@ -5,6 +5,7 @@
 export const ENTRY_POINTS = [
   // view/title (clicked with a tree row focused, which the workbench passes as the argument)
   'view/title:securityFixReports.refresh',
+  'view/title:securityFixReports.cancelRefresh',
   'view/title:securityFixReports.filter',
   'view/title:securityFixReports.filterText',
   'view/title:securityFixReports.clearFilter',

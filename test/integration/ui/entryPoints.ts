@@ -102,6 +102,24 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await waitUntil(() => requestsTo('/api/rest/fix-reports') > before, 'Refresh to request the report list again');
   hit('view/title:securityFixReports.refresh');
 
+  step('entry points: a refresh that hangs keeps the reports, says what it waits for; Cancel Refresh leaves them marked stale');
+  await waitUntil(async () => !(await titleAction('Cancel Refresh').isVisible()), 'the first refresh to end');
+  service.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'slow-headers', ms: 120_000 } });
+  await workspaceRow().click();
+  await titleAction('Refresh').click();
+  await waitUntil(async () => /Waiting for http\S+: no answer for \d+ s\./.test(await sidebar.innerText()), 'the view to say it waits for the service');
+  assert.ok(await workspaceRow().isVisible(), 'the reports stay while the refresh waits');
+  await workspaceRow().click();
+  await titleAction('Cancel Refresh').click();
+  await waitUntil(async () => (await sidebar.innerText()).includes('Stale: showing the data from'), 'the view to say the data is stale');
+  assert.ok(await workspaceRow().isVisible(), 'the reports stay after cancelling');
+  await page.mouse.move(1000, 650); // the title button's tooltip would cover the message
+  await screenshot(page, path.join(run.outDir, 'stale.png'));
+  hit('view/title:securityFixReports.cancelRefresh');
+  await dismissNotifications();
+  await titleAction('Refresh').click();
+  await waitUntil(async () => !(await sidebar.innerText()).includes('Stale:'), 'a good refresh to clear the stale mark');
+
   step('entry points: title-bar Filter with a row focused opens the filter; Clear Filter clears it');
   await workspaceRow().click();
   await titleAction('Filter').click();

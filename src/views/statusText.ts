@@ -1,0 +1,47 @@
+// What the view's message and description say, from its parts (see viewStatus.ts, which
+// writes them): what is happening first, then what is shown. Editor-free, so unit-tested.
+import { formatDate, relativeTime } from '../model/format';
+import type { Refreshing, Stale } from '../editor/reportStore';
+
+export interface StatusParts {
+  /** The filter's conditions in force, e.g. ["Adaptive", "severity error"]. */
+  filter: readonly string[];
+  /** A refresh (or the first load) under way, and where it waits. */
+  refreshing?: Refreshing & { origin?: string };
+  /** Data on screen that a refresh could not replace. */
+  stale?: Stale;
+  /** When the data on screen was fetched. */
+  shownSince?: number;
+}
+
+/** Waits shorter than this are not worth a sentence: the progress bar says enough. */
+const QUIET_MS = 2_000;
+
+/** The view's message and description for these parts: what is happening, then what is shown. */
+export function statusText(parts: StatusParts, nowMs: number): { message?: string; description?: string } {
+  const sentences: string[] = [];
+  const labels: string[] = [];
+  const { refreshing, stale, filter, shownSince } = parts;
+  if (refreshing && nowMs - refreshing.startedAt >= QUIET_MS) {
+    const seconds = Math.floor((nowMs - refreshing.startedAt) / 1000);
+    const kept = shownSince !== undefined ? ` The data shown is from ${when(shownSince, nowMs)}.` : '';
+    sentences.push(`Waiting for ${refreshing.origin ?? 'the service'}: no answer for ${seconds} s.${kept} Cancel Refresh in the title bar stops waiting.`);
+    labels.push('Refreshing…');
+  } else if (stale) {
+    sentences.push(`Stale: showing the data from ${when(stale.since, nowMs)}. ${sentence(stale.reason)} Refresh to try again.`);
+    labels.push('Stale');
+  }
+  if (filter.length) {
+    sentences.push(`Filtered: ${filter.join(' · ')}. Clear Filter in the title bar shows everything.`);
+    labels.push(`Filtered: ${filter.join(' · ')}`);
+  }
+  return { message: sentences.length ? sentences.join(' ') : undefined, description: labels.length ? labels.join(' · ') : undefined };
+}
+
+function when(ms: number, nowMs: number): string {
+  return `${formatDate(ms)} (${relativeTime(ms, nowMs)})`;
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
