@@ -1,4 +1,4 @@
-// The service client: the four endpoints of the spec (§4), decoded into the schema types.
+// The service client: the four endpoints of docs/service-interface.md §4, decoded into the schema types.
 import type { Dispatcher } from 'undici';
 import { describeUrl, endpointUrl, parseBaseUrl } from './baseUrl';
 import { decodeFpSummary, decodeIssuePage, decodeReportDetail, decodeReportList } from './responses';
@@ -28,7 +28,7 @@ export const BODY_CAPS: Readonly<BodyCaps> = {
   // The sandbox's largest report (20,000 fixes, its per-report maximum, from 1,000,000 issues)
   // is 20.3 MB; ordinary reports (up to 600 issues) stay under 0.25 MB.
   report: 32 * MiB,
-  // At most 1,000 issues (spec §8); the sandbox's largest page is 0.52 MB.
+  // At most 1,000 issues (docs/service-interface.md §8); the sandbox's largest page is 0.52 MB.
   issuePage: 8 * MiB,
   // One summary of at most 280 characters: under 2 KB even with every character \u-escaped.
   fpSummary: 64 * 1024,

@@ -1,4 +1,5 @@
-// Wire schemas of the service (spec §2). Every type the rest of the code uses is inferred
+// Wire schemas of the service (docs/service-interface.md §2; the bare § numbers below are
+// that document's sections). Every type the rest of the code uses is inferred
 // from these, so a field is described once. Decoding is tolerant the way a real service
 // needs: unknown fields are dropped, enum-like fields are open strings, fields a real
 // service sends as null are nullable, and a missing array decodes as an empty one. What
@@ -133,7 +134,7 @@ export const ReportListBodySchema = v.object({ fixReport: v.array(FixReportSumma
 export const ReportDetailBodySchema = v.object({ fixReport: list(FixReportDetailSchema) });
 export const IssuePageBodySchema = v.object({
   vulnerability_report_issue: list(IssueSchema),
-  // Absent or null means "no next page" (spec §4.3 rule 2 only promises `true` when truncated).
+  // Absent or null means "no next page" (docs/service-interface.md §4.3 rule 2 only promises `true` when truncated).
   hasNextPage: v.nullish(v.boolean(), false),
 });
 

@@ -1,4 +1,4 @@
-// Consistency checks over service data (spec §3 rules 1–3 and a few structural ones).
+// Consistency checks over service data (docs/service-interface.md §3 rules 1–3 and a few structural ones).
 // Odd data is reported as findings for the UI and the log, never thrown: a report with one
 // inconsistent fix is still worth showing.
 import type { Fix, FixReportSummary, Issue } from '../api/schemas';
@@ -7,15 +7,15 @@ import { falsePositiveBasis, hasFalsePositiveState } from './issue';
 import { parseTimestamp } from './time';
 
 export type FindingRule =
-  /** Spec §3 rules 1/2: state Committed (or Merged) but no scmSubmitFixRequests. */
+  /** docs/service-interface.md §3 rules 1/2: state Committed (or Merged) but no scmSubmitFixRequests. */
   | 'committed-without-submission'
   /** Submissions exist but the state says Ready/Downloaded: the state probably lags. */
   | 'submission-but-not-committed'
-  /** Spec §3 rule 3: state FalsePositive without fpId (the short summary cannot be fetched). */
+  /** docs/service-interface.md §3 rule 3: state FalsePositive without fpId (the short summary cannot be fetched). */
   | 'fp-without-fpid'
-  /** Spec §3 rule 3: state FalsePositive without fpDescription. */
+  /** docs/service-interface.md §3 rule 3: state FalsePositive without fpDescription. */
   | 'fp-without-description'
-  /** A false positive that is also tied to a fix (spec §2.8: fix is null for a false positive). */
+  /** A false positive that is also tied to a fix (docs/service-interface.md §2.8: fix is null for a false positive). */
   | 'fp-with-fix'
   /** An issue whose `fix` is set but that no fix of the report lists. */
   | 'issue-unknown-to-fix'

@@ -6,7 +6,7 @@ import { cleanText } from '../common/text';
 import { httpUrl, readableIssueType } from './format';
 import { compareNewestFirst, compareOptionalInstants, parseTimestamp, timeRange, type Instant } from './time';
 
-/** The confidence values the spec defines (§2.3). */
+/** The confidence values docs/service-interface.md defines (§2.3). */
 export const STABLE_CONFIDENCE = 90;
 export const ADAPTIVE_CONFIDENCE = 50;
 
@@ -51,7 +51,7 @@ export interface Downloader {
 }
 
 export interface Downloads {
-  /** Downloaded Date: the earliest download event (spec §4.2). */
+  /** Downloaded Date: the earliest download event (docs/service-interface.md §4.2). */
   readonly first: Instant | null;
   readonly last: Instant | null;
   /** Download events, dated or not. Zero means never downloaded. */
@@ -60,7 +60,7 @@ export interface Downloads {
   readonly downloaders: readonly Downloader[];
 }
 
-/** One submission to source control (spec §2.5). Links are http(s) only, else null. */
+/** One submission to source control (docs/service-interface.md §2.5). Links are http(s) only, else null. */
 export interface Submission {
   readonly prId: string | null;
   readonly prUrl: string | null;
@@ -72,15 +72,15 @@ export interface Submission {
 }
 
 export interface Commits {
-  /** Committed Date: the earliest submission (spec §4.2). */
+  /** Committed Date: the earliest submission (docs/service-interface.md §4.2). */
   readonly first: Instant | null;
-  /** Oldest first; undated submissions last. Empty means not committed (spec §3 rule 2). */
+  /** Oldest first; undated submissions last. Empty means not committed (docs/service-interface.md §3 rule 2). */
   readonly submissions: readonly Submission[];
 }
 
 /** The three lifecycle dates of a fix with the data behind them. */
 export interface Lifecycle {
-  /** First Observed Date: earliest detection among the fix's issues (spec §2.4). */
+  /** First Observed Date: earliest detection among the fix's issues (docs/service-interface.md §2.4). */
   readonly firstObserved: Instant | null;
   readonly downloaded: Downloads;
   readonly committed: Commits;
@@ -128,7 +128,7 @@ function commitsOf(requests: readonly ScmSubmitFixRequest[]): Commits {
   return { first: submissions[0]?.createdAt ?? null, submissions };
 }
 
-/** Readable labels of the rejection reasons the spec lists (§2.7). */
+/** Readable labels of the rejection reasons docs/service-interface.md lists (§2.7). */
 export const KNOWN_RATING_TAGS: ReadonlyMap<string, string> = new Map([
   ['BAD_PATTERN', 'Bad pattern'],
   ['BREAKING_FIX', 'Breaking fix'],
@@ -155,7 +155,7 @@ export interface RatingComment {
   readonly vote: number | null;
 }
 
-/** User feedback on a fix (spec §2.7). */
+/** User feedback on a fix (docs/service-interface.md §2.7). */
 export interface RatingsSummary {
   /** All ratings, whatever their vote. */
   readonly total: number;

@@ -1,4 +1,4 @@
-// Facts about one v5 scanner issue (spec §2.8) that grouping, hovers and findings share.
+// Facts about one v5 scanner issue (docs/service-interface.md §2.8) that grouping, hovers and findings share.
 import type { Issue } from '../api/schemas';
 
 /** What marks an issue as a false positive: its state, a FALSE_POSITIVE tag, or both. */
@@ -20,7 +20,7 @@ export function isFalsePositive(issue: Pick<Issue, 'state' | 'vulnerabilityRepor
   return falsePositiveBasis(issue) !== null;
 }
 
-/** True when the issue's state is FalsePositive, the case spec §3 rule 3 speaks about. */
+/** True when the issue's state is FalsePositive, the case docs/service-interface.md §3 rule 3 speaks about. */
 export function hasFalsePositiveState(issue: Pick<Issue, 'state'>): boolean {
   return isFalsePositiveWord(issue.state);
 }

@@ -1,4 +1,4 @@
-// Timestamps of the service (spec §2: `YYYY-MM-DDThh:mm:ss.ffffff+00:00`). Parsed by hand
+// Timestamps of the service (docs/service-interface.md §2: `YYYY-MM-DDThh:mm:ss.ffffff+00:00`). Parsed by hand
 // instead of `Date.parse` because V8 is lenient in ways that hide bad data: it rolls
 // 2024-02-30 over to March 1st and reads a zone-less "2024-01-02 03:04:05" as local time,
 // which would make tests and relative times depend on the machine's time zone.

@@ -225,7 +225,7 @@ class GeneratedDataset implements Dataset {
 
   private user(person: number): User {
     const p = PEOPLE[person] as (typeof PEOPLE)[number];
-    // Spec §2.1 gives createdByUser and downloadedBy[].user an id and an email only.
+    // docs/service-interface.md §2.1 gives createdByUser and downloadedBy[].user an id and an email only.
     return { id: encodeId(this.seed, 'user', person, 0), email: p.email, name: null };
   }
 

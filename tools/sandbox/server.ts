@@ -1,5 +1,5 @@
 // The sandbox service: a real HTTP server on loopback implementing
-// /work/shared/spec/service-interface.md over a generated dataset, with faults applied on
+// docs/service-interface.md over a generated dataset, with faults applied on
 // the wire. Used by unit, CLI and editor tests, the demo and the benchmarks.
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -262,7 +262,7 @@ class SandboxService implements Sandbox {
     if (pageFault?.kind === 'empty-page-has-next') return page([], true);
 
     if (reportId === null && issueId !== null) {
-      // issueId alone selects that one issue (spec §4.3).
+      // issueId alone selects that one issue (docs/service-interface.md §4.3).
       const at = this.dataset.locateIssue(issueId);
       return page(at ? [this.dataset.issueAt(at.reportId, at.index)] : [], false);
     }
