@@ -58,15 +58,6 @@ function formatPath(path: v.BaseIssue<unknown>['path']): string {
   return path.map((item) => (typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`)).join('');
 }
 
-/**
- * The object under the named envelope (`{ getReportsApiV2: { … } }`), or the body itself when
- * the service omits the envelope. Returns the value and its JSON path.
- */
-export function unwrapEnvelope(body: unknown, name: string): { value: unknown; path: string } {
-  if (isRecord(body) && name in body) return { value: body[name], path: `$.${name}` };
-  return { value: body, path: '$' };
-}
-
 /** An HTTP 200 body that carries an `error` (or GraphQL-style `errors`) instead of data. */
 export function envelopeError(value: unknown, res: RawResponse): string | undefined {
   if (!isRecord(value)) return undefined;

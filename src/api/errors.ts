@@ -55,10 +55,6 @@ export class ServiceError extends Error {
   }
 }
 
-export function isServiceError(e: unknown, kind?: ServiceErrorKind): e is ServiceError {
-  return e instanceof ServiceError && (kind === undefined || e.kind === kind);
-}
-
 /** A short, stable, user-facing title per kind (for notifications and the CLI). */
 export const errorTitles: Record<ServiceErrorKind, string> = {
   auth: 'Service key missing or rejected',

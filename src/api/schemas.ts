@@ -139,7 +139,6 @@ export const IssuePageBodySchema = v.object({
 });
 
 export type User = v.InferOutput<typeof UserSchema>;
-export type Repo = v.InferOutput<typeof RepoSchema>;
 export type FixReportSummary = v.InferOutput<typeof FixReportSummarySchema>;
 export type FixReportDetail = v.InferOutput<typeof FixReportDetailSchema>;
 export type Fix = v.InferOutput<typeof FixSchema>;

@@ -121,11 +121,6 @@ function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-/** Orders instants oldest first. */
-export function compareInstants(a: Instant, b: Instant): number {
-  return a.ms - b.ms;
-}
-
 /** Orders possibly-missing instants oldest first, missing ones last. */
 export function compareOptionalInstants(a: Instant | null, b: Instant | null): number {
   if (a && b) return a.ms - b.ms;

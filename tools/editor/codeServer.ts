@@ -1,14 +1,12 @@
 // code-server (VS Code 1.100.3 with a Node extension host) as a child process: where the
 // install lives, how to start it isolated from the user's own editor, and how to stop it
-// with everything it spawned. Installed by scripts/install-editor.sh.
+// with everything it spawned. Installed, at the version pinned there, by scripts/install-editor.sh.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-
-export const CODE_SERVER_VERSION = '4.100.3';
 
 /** out/tools/editor/*.js -> repository root. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
