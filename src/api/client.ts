@@ -10,7 +10,7 @@ import type { FixReportDetail, FixReportSummary, Issue, IssuePageBody } from './
 import { Transport, defaultRetry, type RawResponse, type RetryPolicy } from './transport';
 import { oneLine, truncateOnWordBoundary } from '../common/text';
 
-export const FP_SUMMARY_MAX = 280;
+const FP_SUMMARY_MAX = 280;
 
 export type Endpoint = 'reportList' | 'report' | 'issuePage' | 'fpSummary';
 export type BodyCaps = Record<Endpoint, number>;

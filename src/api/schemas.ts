@@ -16,23 +16,23 @@ const optTimestamp = optText;
 /** An array the service may omit or send as null; decoded as an empty array then. */
 const list = <T extends v.GenericSchema>(item: T) => v.nullish(v.array(item), []);
 
-export const UserSchema = v.object({
+const UserSchema = v.object({
   id: optText,
   email: optText,
   name: optText,
 });
 
-export const ProjectSchema = v.object({
+const ProjectSchema = v.object({
   id: optText,
   name: optText,
 });
 
-export const VulnerabilityReportSchema = v.object({
+const VulnerabilityReportSchema = v.object({
   vendor: optText,
   project: v.nullish(ProjectSchema, null),
 });
 
-export const RepoSchema = v.object({
+const RepoSchema = v.object({
   name: optText,
   originalUrl: optText,
   reference: optText,
@@ -50,14 +50,14 @@ const reportSummaryEntries = {
 export const FixReportSummarySchema = v.object(reportSummaryEntries);
 
 /** §2.4 */
-export const FixIssueRefSchema = v.object({
+const FixIssueRefSchema = v.object({
   id: v.string(),
   vendorInstanceId: optText,
   sharedState: v.nullish(v.object({ createdAt: optTimestamp }), null),
 });
 
 /** §2.5 */
-export const ScmSubmitFixRequestSchema = v.object({
+const ScmSubmitFixRequestSchema = v.object({
   prId: optId,
   prStatus: optText,
   prUrl: optText,
@@ -68,7 +68,7 @@ export const ScmSubmitFixRequestSchema = v.object({
 });
 
 /** §2.7 */
-export const FixRatingSchema = v.object({
+const FixRatingSchema = v.object({
   voteScore: v.nullish(v.number(), null),
   fixRatingTag: optText,
   comment: optText,
@@ -77,19 +77,19 @@ export const FixRatingSchema = v.object({
 });
 
 /** §2.6 */
-export const DownloadSchema = v.object({
+const DownloadSchema = v.object({
   downloadedAt: optTimestamp,
   user: v.nullish(UserSchema, null),
 });
 
-export const FixSharedStateSchema = v.object({
+const FixSharedStateSchema = v.object({
   isArchived: v.nullish(v.boolean(), false),
   downloadedBy: list(DownloadSchema),
   fixRatings: list(FixRatingSchema),
 });
 
 /** §2.3 */
-export const FixSchema = v.object({
+const FixSchema = v.object({
   id: v.string(),
   safeIssueType: optText,
   safeIssueLanguage: optText,

@@ -200,7 +200,7 @@ function statusError(url: URL, status: number, body: Buffer, retryAfter: string 
  * may echo the request's headers back: the key is redacted before the cut, which would
  * otherwise leave all but its last characters.
  */
-export function serverMessage(body: Buffer, key?: string): string | undefined {
+function serverMessage(body: Buffer, key?: string): string | undefined {
   if (body.length === 0 || body.length > 64_000) return undefined;
   let text: string | undefined;
   try {

@@ -169,7 +169,7 @@ function checkTimestamp(
 }
 
 /** Server text inside a message: cleaned of control/bidi characters, truncated, quoted. */
-export function quote(text: string | null): string {
+function quote(text: string | null): string {
   if (text === null) return 'null';
   return JSON.stringify(oneLine(text, 40));
 }

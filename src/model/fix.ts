@@ -7,8 +7,8 @@ import { httpUrl, readableIssueType } from './format';
 import { compareNewestFirst, compareOptionalInstants, parseTimestamp, timeRange, type Instant } from './time';
 
 /** The confidence values docs/service-interface.md defines (§2.3). */
-export const STABLE_CONFIDENCE = 90;
-export const ADAPTIVE_CONFIDENCE = 50;
+const STABLE_CONFIDENCE = 90;
+const ADAPTIVE_CONFIDENCE = 50;
 
 export type ConfidenceKind = 'stable' | 'adaptive' | 'other' | 'unknown';
 
@@ -41,7 +41,7 @@ export function confidenceOf(fix: Pick<Fix, 'confidence'>): Confidence {
 }
 
 /** One user's downloads of a fix. */
-export interface Downloader {
+interface Downloader {
   /** Identity used to merge events: user id, else lower-cased email, else "" (unknown user). */
   readonly key: string;
   /** Email, else name, else id, else "Unknown user". */
@@ -50,7 +50,7 @@ export interface Downloader {
   readonly last: Instant | null;
 }
 
-export interface Downloads {
+interface Downloads {
   /** Downloaded Date: the earliest download event (docs/service-interface.md §4.2). */
   readonly first: Instant | null;
   readonly last: Instant | null;
@@ -71,7 +71,7 @@ export interface Submission {
   readonly updatedAt: Instant | null;
 }
 
-export interface Commits {
+interface Commits {
   /** Committed Date: the earliest submission (docs/service-interface.md §4.2). */
   readonly first: Instant | null;
   /** Oldest first; undated submissions last. Empty means not committed (docs/service-interface.md §3 rule 2). */
@@ -129,7 +129,7 @@ function commitsOf(requests: readonly ScmSubmitFixRequest[]): Commits {
 }
 
 /** Readable labels of the rejection reasons docs/service-interface.md lists (§2.7). */
-export const KNOWN_RATING_TAGS: ReadonlyMap<string, string> = new Map([
+const KNOWN_RATING_TAGS: ReadonlyMap<string, string> = new Map([
   ['BAD_PATTERN', 'Bad pattern'],
   ['BREAKING_FIX', 'Breaking fix'],
   ['FALSE_POSITIVE', 'False positive'],
@@ -137,7 +137,7 @@ export const KNOWN_RATING_TAGS: ReadonlyMap<string, string> = new Map([
   ['UNRESOLVED_FIX', 'Does not resolve the issue'],
 ]);
 
-export interface TagCount {
+interface TagCount {
   /** The tag as sent. */
   readonly tag: string;
   /** Readable label for known tags; the tag itself (cleaned) otherwise. */
@@ -146,7 +146,7 @@ export interface TagCount {
   readonly count: number;
 }
 
-export interface RatingComment {
+interface RatingComment {
   readonly text: string;
   /** Reviewer name, else email, else "Unknown reviewer". */
   readonly reviewer: string;

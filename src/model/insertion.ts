@@ -9,7 +9,7 @@ import { planInsertion, type CommentCandidate } from './suppression';
 import { describeCodePoint } from '../common/text';
 
 /** The part of model/proof's Prover this needs (the prover itself is loaded lazily). */
-export interface ProverLike {
+interface ProverLike {
   prove(parser: ParserId, before: string, after: string, rows: EditRows): Promise<Proof>;
 }
 
@@ -91,7 +91,7 @@ function describeForm(candidate: CommentCandidate): string {
 }
 
 /** Start and end (before the line break) of each line. */
-export function lineOffsets(text: string): { start: number; end: number }[] {
+function lineOffsets(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   const re = /\r\n|\n|\r/g;
   let start = 0;

@@ -62,7 +62,7 @@ const PROSE = /^[\p{L}\p{M}\p{N}\p{Zs}\p{P}]$/u;
 // U+FE0E/U+FE0F after a visible character pass findUnsafe (emoji); as marks they pass here.
 
 /** The first code point outside the prose allowlist (or refused by `refused`), or undefined. */
-export function findOutsideAllowlist(text: string, refused?: ReadonlyMap<string, string>): { codePoint: number; index: number; why?: string } | undefined {
+function findOutsideAllowlist(text: string, refused?: ReadonlyMap<string, string>): { codePoint: number; index: number; why?: string } | undefined {
   let index = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 /** out/tools/editor/*.js -> repository root. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-export function codeServerBin(): string {
+function codeServerBin(): string {
   const cache = process.env['EDITOR_CACHE_DIR'] ?? path.join(REPO_ROOT, '.cache', 'code-server');
   return path.join(cache, 'node_modules', '.bin', 'code-server');
 }
@@ -200,6 +200,6 @@ export async function waitForHealthy(server: CodeServerProcess, timeoutMs: numbe
   throw new Error(`code-server did not answer /healthz on port ${server.port} within ${timeoutMs} ms`);
 }
 
-export function delay(ms: number): Promise<void> {
+function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -98,7 +98,7 @@ function devPayload(port: number, opts: StartEditorOptions): Array<[string, stri
  * codeAutomationLog gets the extension host's console arguments unformatted (mocha logs
  * `('%s%s', indent, title)`), so apply printf-style formatting here.
  */
-export function formatLogArgs(args: unknown): string {
+function formatLogArgs(args: unknown): string {
   const list: unknown[] = Array.isArray(args) ? args : [args];
   return format(...list);
 }
@@ -193,7 +193,7 @@ export async function startEditor(opts: StartEditorOptions): Promise<EditorSessi
   }
 }
 
-export class EditorTimeoutError extends Error {
+class EditorTimeoutError extends Error {
   constructor(ms: number) {
     super(`integration tests did not finish within ${ms} ms`);
     this.name = 'EditorTimeoutError';

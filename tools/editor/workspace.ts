@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from './codeServer';
 
-export const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
+const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
 
 /** The remote in test/fixtures/workspace/git-config, as the service spells it. */
 export const FIXTURE_REMOTE = 'https://github.com/acme/payments-api';
@@ -22,7 +22,7 @@ export async function prepareWorkspace(fixture: string = FIXTURE_WORKSPACE): Pro
 }
 
 /** Moves `git-config` to `.git/config` when the folder has one and no `.git/config` yet. */
-export async function installGitConfig(workspace: string): Promise<void> {
+async function installGitConfig(workspace: string): Promise<void> {
   const source = path.join(workspace, 'git-config');
   const target = path.join(workspace, '.git', 'config');
   if (!existsSync(source) || existsSync(target)) return;

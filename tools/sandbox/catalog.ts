@@ -32,7 +32,7 @@ export interface Category {
   readonly fpReasons: readonly FpReason[];
 }
 
-export interface FpReason {
+interface FpReason {
   /** One sentence; becomes the fp-summary. */
   readonly short: string;
   /** The evidence paragraph of the full description. */

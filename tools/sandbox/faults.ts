@@ -46,7 +46,7 @@ export type Fault =
   /** Issues route: the page's items in reverse chronological order. */
   | { kind: 'back-in-time' };
 
-export type FaultKind = Fault['kind'];
+type FaultKind = Fault['kind'];
 
 export interface FaultRule {
   /** Which route it applies to (default 'any'). Page faults only ever hit the issues route. */

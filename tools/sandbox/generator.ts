@@ -34,11 +34,11 @@ export interface DatasetOptions {
 
 export type ResolvedDatasetOptions = Required<DatasetOptions>;
 
-export const DEFAULT_NOW = '2026-11-01T12:00:00.000000+00:00';
+const DEFAULT_NOW = '2026-11-01T12:00:00.000000+00:00';
 /** Reports expire this long after creation. */
-export const EXPIRY_US = 90 * US_PER_DAY;
+const EXPIRY_US = 90 * US_PER_DAY;
 /** Above this many issues the block size grows so a report never has more fixes than this. */
-export const MAX_FIXES_PER_REPORT = 20_000;
+const MAX_FIXES_PER_REPORT = 20_000;
 
 const BIG_ORDINAL = 0xff00;
 const HOSTILE_ORDINAL = 0xff01;
@@ -109,7 +109,7 @@ interface FixCore {
   readonly rng: Rng;
 }
 
-export function resolveOptions(opts: DatasetOptions): ResolvedDatasetOptions {
+function resolveOptions(opts: DatasetOptions): ResolvedDatasetOptions {
   const resolved: ResolvedDatasetOptions = {
     seed: opts.seed,
     reports: opts.reports ?? 12,
@@ -573,7 +573,7 @@ function pullRequestUrl(repoUrl: string, prId: string): string {
   return `${repoUrl}/pull/${prId}`;
 }
 
-export function clampCodePoints(text: string, max: number): string {
+function clampCodePoints(text: string, max: number): string {
   const points = Array.from(text);
   return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
 }

@@ -31,10 +31,10 @@ export type CursorMode = 'exclusive' | 'inclusive';
 /** Unknown fix-report id: 404, or 200 with `{"fixReport": []}`. */
 export type NotFoundMode = '404' | 'empty';
 /** `{"fpDescriptionShort": …}` or `{"getFalsePositiveSummary": {"fpDescriptionShort": …}}`. */
-export type FpSummaryEnvelope = 'top-level' | 'wrapped';
+type FpSummaryEnvelope = 'top-level' | 'wrapped';
 
 /** Behaviour that tests may change while the server runs. */
-export interface SandboxRuntimeOptions {
+interface SandboxRuntimeOptions {
   cursor: CursorMode;
   pageSize: number;
   notFound: NotFoundMode;
@@ -42,7 +42,7 @@ export interface SandboxRuntimeOptions {
   latencyMs: number;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** Path without the query string, prefix included. */
   path: string;
@@ -66,11 +66,11 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PAGE_SIZE = 1000;
+const DEFAULT_PAGE_SIZE = 1000;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function sandboxKey(seed: number): string {
+function sandboxKey(seed: number): string {
   const words = [0, 1, 2].map((k) => hash32(seed, label('service-key'), k).toString(16).padStart(8, '0'));
   return `sfr-sandbox-${words.join('')}`;
 }

@@ -1,7 +1,7 @@
 // Timestamps in microseconds since the epoch, printed in the service's shape
 // `YYYY-MM-DDThh:mm:ss.ffffff+00:00`. Microseconds fit a double exactly for centuries.
 
-export const US_PER_MS = 1_000;
+const US_PER_MS = 1_000;
 export const US_PER_DAY = 86_400_000_000;
 
 const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/;

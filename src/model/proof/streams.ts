@@ -89,7 +89,7 @@ function onlyComments(node: Node): boolean {
 }
 
 /** JSX text as a JSX compiler reads it (Babel's cleanJSXElementLiteralChild). */
-export function jsxText(raw: string): string {
+function jsxText(raw: string): string {
   const lines = raw.split(/\r\n|\n|\r/);
   let lastNonEmpty = 0;
   lines.forEach((l, i) => {

@@ -20,7 +20,7 @@ export { CommandId };
 export const keysUsed = new Set<string>();
 
 /** The dataset most suites share: 10 ordinary reports (3 expired), a 2,500-issue report and hostile text. */
-export const MAIN_DATASET = { seed: 9, reports: 10, issuesPerReport: [40, 300] as [number, number], bigReportIssues: 2500, hostileText: true };
+const MAIN_DATASET = { seed: 9, reports: 10, issuesPerReport: [40, 300] as [number, number], bigReportIssues: 2500, hostileText: true };
 
 export async function extensionApi(): Promise<ExtensionApi> {
   const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
@@ -192,7 +192,7 @@ export interface ExpectedReport {
   others: Issue[];
 }
 
-export function isFalsePositiveIssue(issue: Issue): boolean {
+function isFalsePositiveIssue(issue: Issue): boolean {
   return issue.state === 'FalsePositive' || issue.vulnerabilityReportIssueTags.some((t) => t.vulnerability_report_issue_tag_value === 'FALSE_POSITIVE');
 }
 
@@ -245,7 +245,7 @@ export function utcDate(timestamp: string): string {
 
 // ---- the workspace ----------------------------------------------------------------------
 
-export function workspaceRoot(): vscode.Uri {
+function workspaceRoot(): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
   assert.ok(folder, 'the runner opens a workspace folder');
   return folder.uri;
