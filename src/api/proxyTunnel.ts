@@ -51,7 +51,7 @@ export function proxyFor(routes: ProxyRoutes, target: { hostname: string; protoc
 }
 
 /** NO_PROXY matching as undici and curl do it: exact host or a subdomain of it, optional port. */
-export function bypassesProxy(noProxy: string, hostname: string, port: number): boolean {
+function bypassesProxy(noProxy: string, hostname: string, port: number): boolean {
   const host = unbracket(hostname).toLowerCase();
   return noProxy
     .split(/[,\s]/)

@@ -47,7 +47,7 @@ const reportSummaryEntries = {
   vulnerabilityReport: v.nullish(VulnerabilityReportSchema, null),
   repo: v.nullish(RepoSchema, null),
 };
-export const FixReportSummarySchema = v.object(reportSummaryEntries);
+const FixReportSummarySchema = v.object(reportSummaryEntries);
 
 /** §2.4 */
 const FixIssueRefSchema = v.object({
@@ -101,7 +101,7 @@ const FixSchema = v.object({
 });
 
 /** §2.2: the detail may carry the list fields too; they are kept when present. */
-export const FixReportDetailSchema = v.object({
+const FixReportDetailSchema = v.object({
   ...reportSummaryEntries,
   fixes: list(FixSchema),
 });

@@ -220,12 +220,12 @@ function serverMessage(body: Buffer, key?: string): string | undefined {
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined if absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): number | undefined {
+function parseRetryAfter(value: string | undefined): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /**

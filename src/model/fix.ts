@@ -13,7 +13,7 @@ const ADAPTIVE_CONFIDENCE = 50;
 export type ConfidenceKind = 'stable' | 'adaptive' | 'other' | 'unknown';
 
 /** How far a fix can be trusted, as a short label and a one-sentence meaning. */
-export interface Confidence {
+interface Confidence {
   readonly value: number | null;
   readonly kind: ConfidenceKind;
   /** "Stable fix", "Adaptive fix", "Confidence 70", "Confidence unknown". */
@@ -21,7 +21,7 @@ export interface Confidence {
   readonly meaning: string;
 }
 
-export function confidenceOf(fix: Pick<Fix, 'confidence'>): Confidence {
+function confidenceOf(fix: Pick<Fix, 'confidence'>): Confidence {
   const value = fix.confidence;
   if (value === STABLE_CONFIDENCE) {
     return { value, kind: 'stable', label: 'Stable fix', meaning: 'Deterministic fix.' };
@@ -79,14 +79,14 @@ interface Commits {
 }
 
 /** The three lifecycle dates of a fix with the data behind them. */
-export interface Lifecycle {
+interface Lifecycle {
   /** First Observed Date: earliest detection among the fix's issues (docs/service-interface.md §2.4). */
   readonly firstObserved: Instant | null;
   readonly downloaded: Downloads;
   readonly committed: Commits;
 }
 
-export function lifecycleOf(fix: Fix): Lifecycle {
+function lifecycleOf(fix: Fix): Lifecycle {
   const firstObserved = timeRange(fix.vulnerabilityReportIssues.map((i) => i.sharedState?.createdAt)).first;
   return {
     firstObserved,
@@ -156,7 +156,7 @@ interface RatingComment {
 }
 
 /** User feedback on a fix (docs/service-interface.md §2.7). */
-export interface RatingsSummary {
+interface RatingsSummary {
   /** All ratings, whatever their vote. */
   readonly total: number;
   readonly up: number;
@@ -167,7 +167,7 @@ export interface RatingsSummary {
   readonly comments: readonly RatingComment[];
 }
 
-export function ratingsOf(fix: Fix): RatingsSummary {
+function ratingsOf(fix: Fix): RatingsSummary {
   const ratings: readonly FixRating[] = fix.sharedState?.fixRatings ?? [];
   let up = 0;
   let down = 0;

@@ -110,7 +110,7 @@ function lineOffsets(text: string): { start: number; end: number }[] {
  * the encoding cannot represent is saved as '?'. An allowlist, like the text's: only letters
  * and digits may appear as such stray bytes. Pass only encodings that are not UTF-8/UTF-16.
  */
-export async function strayAsciiByte(text: string, encode: (text: string) => Promise<Uint8Array>): Promise<{ codePoint: number; byte: number } | undefined> {
+async function strayAsciiByte(text: string, encode: (text: string) => Promise<Uint8Array>): Promise<{ codePoint: number; byte: number } | undefined> {
   const seen = new Set<string>();
   for (const ch of text) {
     const codePoint = ch.codePointAt(0)!;

@@ -9,7 +9,7 @@
  * Azure DevOps ssh addresses (`ssh.dev.azure.com:v3/org/project/repo`) map to their https
  * form (`dev.azure.com/org/project/_git/repo`).
  */
-export function normalizeRemoteUrl(url: string | null | undefined): string | undefined {
+function normalizeRemoteUrl(url: string | null | undefined): string | undefined {
   if (typeof url !== 'string') return undefined;
   const text = url.trim();
   if (text === '') return undefined;

@@ -7,7 +7,7 @@ import dns from 'node:dns';
 import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { FixReportsClient } from '../../../src/api/client';
 import { networkOptionsFromEnv, type NetworkOptions } from '../../../src/api/network';
-import { bypassesProxy } from '../../../src/api/proxyTunnel';
+import { proxyFor } from '../../../src/api/proxyTunnel';
 import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
 import { observe } from '../../support/evidence';
 import { fastRetry, rejectsWith } from '../helpers';
@@ -71,14 +71,16 @@ describe('network: proxy and private CA', () => {
   });
 
   it('reads NO_PROXY like curl: hosts, domains, ports and *', () => {
-    assert.ok(bypassesProxy('example.com', 'api.example.com', 443));
-    assert.ok(bypassesProxy('.example.com', 'example.com', 443));
-    assert.ok(bypassesProxy('*.example.com', 'a.b.example.com', 443));
-    assert.ok(bypassesProxy('example.com:8443', 'example.com', 8443));
-    assert.ok(!bypassesProxy('example.com:8443', 'example.com', 443));
-    assert.ok(!bypassesProxy('ample.com', 'example.com', 443));
-    assert.ok(bypassesProxy('a, *', 'anything.example', 443));
-    assert.ok(bypassesProxy('[2001:db8::1]:443', '2001:db8::1', 443));
+    const direct = (noProxy: string, url: string) => proxyFor({ httpsProxy: 'http://proxy.example:3128', noProxy }, new URL(url)) === undefined;
+    assert.ok(!direct('', 'https://example.com'));
+    assert.ok(direct('example.com', 'https://api.example.com'));
+    assert.ok(direct('.example.com', 'https://example.com'));
+    assert.ok(direct('*.example.com', 'https://a.b.example.com'));
+    assert.ok(direct('example.com:8443', 'https://example.com:8443'));
+    assert.ok(!direct('example.com:8443', 'https://example.com'));
+    assert.ok(!direct('ample.com', 'https://example.com'));
+    assert.ok(direct('a, *', 'https://anything.example'));
+    assert.ok(direct('[2001:db8::1]:443', 'https://[2001:db8::1]'));
   });
 
   it('without the CA, fails with a network error that explains private CAs', async () => {

@@ -74,7 +74,7 @@ describe('RecentIds', () => {
     assert.equal(recent.has(ids[90_000]!), true);
     assert.equal(recent.addIfNew(ids[99_999]!), false);
     const all = new RecentIds(Infinity);
-    for (const id of ids) all.add(id);
+    for (const id of ids) all.addIfNew(id);
     assert.ok(ids.every((id) => all.has(id)));
   });
 });

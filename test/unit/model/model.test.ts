@@ -1,11 +1,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { FixReportDetailSchema, FixReportSummarySchema, IssueSchema, type FixReportDetail, type Issue } from '../../../src/api/schemas';
-import { confidenceOf, fixView, lifecycleOf, ratingsOf } from '../../../src/model/fix';
+import { IssueSchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type FixReportSummary, type Issue } from '../../../src/api/schemas';
+import { fixView } from '../../../src/model/fix';
 import { formatDate, httpUrl, readableIssueType, readableLanguage, readableVendor, relativeTime } from '../../../src/model/format';
 import { falsePositiveBasis } from '../../../src/model/issue';
-import { normalizeRemoteUrl, remoteMatcher } from '../../../src/model/remote';
+import { remoteMatcher } from '../../../src/model/remote';
 import { groupReport, isExpired, sortReports, summaryLine } from '../../../src/model/report';
 import { parseTimestamp } from '../../../src/model/time';
 
@@ -16,7 +16,7 @@ const NOW = Date.UTC(2024, 5, 15, 12, 0, 0); // 2024-06-15T12:00:00Z
 // Raw wire objects, decoded through the real schemas so nulls and missing arrays behave as
 // they do in production.
 type Raw = Record<string, unknown>;
-const detail = (raw: Raw): FixReportDetail => v.parse(FixReportDetailSchema, { id: 'report-1', ...raw });
+const detail = (raw: Raw): FixReportDetail => v.parse(ReportDetailBodySchema, { fixReport: [{ id: 'report-1', ...raw }] }).fixReport[0]!;
 const fixOf = (raw: Raw) => detail({ fixes: [{ id: 'fix-1', ...raw }] }).fixes[0]!;
 const issue = (raw: Raw): Issue => v.parse(IssueSchema, raw);
 
@@ -64,7 +64,7 @@ describe('model/time parseTimestamp', () => {
   it('never throws on arbitrary text', () => {
     fc.assert(fc.property(fc.string(), (s) => {
       parseTimestamp(s);
-      normalizeRemoteUrl(s);
+      remoteMatcher([s])(s);
       assert.ok(readableIssueType(s).length > 0);
     }));
   });
@@ -136,22 +136,22 @@ describe('model/format', () => {
   });
 });
 
-describe('model/fix confidenceOf', () => {
+describe('model/fix fixView: confidence', () => {
   it('labels stable, adaptive, other and unknown confidence', () => {
     assert.deepEqual(
       [90, 50, 70, null].map((c) => {
-        const r = confidenceOf(fixOf({ confidence: c }));
+        const r = fixView(fixOf({ confidence: c })).confidence;
         return [r.kind, r.label, r.value];
       }),
       [['stable', 'Stable fix', 90], ['adaptive', 'Adaptive fix', 50], ['other', 'Confidence 70', 70], ['unknown', 'Confidence unknown', null]],
     );
-    assert.match(confidenceOf({ confidence: 50 }).meaning, /AI/);
-    assert.match(confidenceOf({ confidence: 90 }).meaning, /[Dd]eterministic/);
-    assert.equal(confidenceOf(fixOf({})).kind, 'unknown', 'missing confidence');
+    assert.match(fixView(fixOf({ confidence: 50 })).confidence.meaning, /AI/);
+    assert.match(fixView(fixOf({ confidence: 90 })).confidence.meaning, /[Dd]eterministic/);
+    assert.equal(fixView(fixOf({})).confidence.kind, 'unknown', 'missing confidence');
   });
 });
 
-describe('model/fix lifecycleOf', () => {
+describe('model/fix fixView: lifecycle', () => {
   const fix = fixOf({
     vulnerabilityReportIssues: [
       { id: 'i1', sharedState: { createdAt: '2024-03-05T10:00:00.000000+00:00' } },
@@ -177,7 +177,7 @@ describe('model/fix lifecycleOf', () => {
         commitUrl: 'https://git.example.com/o/r/commit/abc', createdAt: '2024-05-01T00:00:00.000000+00:00' },
     ],
   });
-  const life = lifecycleOf(fix);
+  const life = fixView(fix).lifecycle;
 
   it('takes the earliest issue detection as first observed, skipping nulls and bad dates', () => {
     assert.equal(life.firstObserved?.text, '2024-03-01T09:00:00.123456+00:00');
@@ -214,7 +214,7 @@ describe('model/fix lifecycleOf', () => {
   });
 
   it('is empty, not failing, for a fix with no shared state, issues or submissions', () => {
-    const empty = lifecycleOf(fixOf({ sharedState: null, vulnerabilityReportIssues: null }));
+    const empty = fixView(fixOf({ sharedState: null, vulnerabilityReportIssues: null })).lifecycle;
     assert.deepEqual(empty, {
       firstObserved: null,
       downloaded: { first: null, last: null, count: 0, downloaders: [] },
@@ -223,7 +223,7 @@ describe('model/fix lifecycleOf', () => {
   });
 });
 
-describe('model/fix ratingsOf', () => {
+describe('model/fix fixView: ratings', () => {
   const rating = (voteScore: number | null, fixRatingTag: string | null, comment: string | null, updatedDate: string | null, user: Raw | null = null) =>
     ({ voteScore, fixRatingTag, comment, updatedDate, user });
   const fix = fixOf({
@@ -241,7 +241,7 @@ describe('model/fix ratingsOf', () => {
       ],
     },
   });
-  const r = ratingsOf(fix);
+  const r = fixView(fix).ratings;
 
   it('counts up and down votes', () => {
     assert.deepEqual([r.total, r.up, r.down], [9, 1, 7]);
@@ -274,7 +274,7 @@ describe('model/fix ratingsOf', () => {
   });
 
   it('is empty for a fix without ratings', () => {
-    assert.deepEqual(ratingsOf(fixOf({ sharedState: { fixRatings: null } })), { total: 0, up: 0, down: 0, tags: [], comments: [] });
+    assert.deepEqual(fixView(fixOf({ sharedState: { fixRatings: null } })).ratings, { total: 0, up: 0, down: 0, tags: [], comments: [] });
   });
 });
 
@@ -447,8 +447,8 @@ describe('model/report ReportModel', () => {
   });
 });
 
-describe('model/remote normalizeRemoteUrl', () => {
-  it('gives https, scp-like ssh and ssh:// spellings of one repository the same key', () => {
+describe('model/remote remoteMatcher', () => {
+  it('matches https, scp-like ssh and ssh:// spellings of one repository', () => {
     const spellings = [
       'https://github.com/Org/Repo',
       'https://github.com/org/repo.git',
@@ -462,23 +462,25 @@ describe('model/remote normalizeRemoteUrl', () => {
       'git+ssh://git@github.com/org/repo.git',
       '  git://github.com/org/repo  ',
     ];
-    for (const s of spellings) assert.equal(normalizeRemoteUrl(s), 'github.com/org/repo', s);
+    const matches = remoteMatcher(['https://github.com/org/repo']);
+    for (const s of spellings) assert.ok(matches(s), s);
+    for (const s of spellings) assert.ok(remoteMatcher([s])('git@github.com:org/repo.git'), s);
   });
 
-  it('maps Azure DevOps ssh to its https form and rejects non-remotes', () => {
-    assert.equal(normalizeRemoteUrl('git@ssh.dev.azure.com:v3/acme/proj/app'), 'dev.azure.com/acme/proj/_git/app');
-    assert.equal(normalizeRemoteUrl('https://acme@dev.azure.com/acme/proj/_git/app'), 'dev.azure.com/acme/proj/_git/app');
-    for (const bad of [null, '', 'C:\\work\\repo', '/home/me/repo', 'https://github.com/', 'not a url']) {
-      assert.equal(normalizeRemoteUrl(bad), undefined, String(bad));
+  it('maps Azure DevOps ssh to its https form and never matches non-remotes', () => {
+    assert.ok(remoteMatcher(['https://acme@dev.azure.com/acme/proj/_git/app'])('git@ssh.dev.azure.com:v3/acme/proj/app'));
+    for (const bad of ['', 'C:\\work\\repo', '/home/me/repo', 'https://github.com/', 'not a url']) {
+      assert.equal(remoteMatcher([bad])(bad), false, bad);
     }
-    assert.notEqual(normalizeRemoteUrl('https://github.com/org/repo'), normalizeRemoteUrl('https://gitlab.com/org/repo'));
-    assert.notEqual(normalizeRemoteUrl('https://github.com/org/repo'), normalizeRemoteUrl('https://github.com/org/repo2'));
+    assert.equal(remoteMatcher(['https://github.com/org/repo'])(null), false);
+    assert.equal(remoteMatcher(['https://github.com/org/repo'])('https://gitlab.com/org/repo'), false);
+    assert.equal(remoteMatcher(['https://github.com/org/repo'])('https://github.com/org/repo2'), false);
     assert.equal(remoteMatcher([])('https://github.com/org/repo'), false);
   });
 });
 
 describe('model/reportList', () => {
-  const summary = (id: string, raw: Raw) => v.parse(FixReportSummarySchema, { id, ...raw });
+  const summary = (id: string, raw: Raw): FixReportSummary => v.parse(ReportListBodySchema, { fixReport: [{ id, ...raw }] }).fixReport[0]!;
   const at = (ms: number) => new Date(ms).toISOString().replace('Z', '000+00:00');
 
   it('reads expiry from expirationOn; unknown expiry is not expired', () => {

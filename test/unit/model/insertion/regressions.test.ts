@@ -5,9 +5,10 @@ import { strict as assert } from 'node:assert';
 import iconv from 'iconv-lite';
 import ts from 'typescript';
 import { commentSyntaxFor } from '../../../../src/model/commentSyntax';
-import { chooseInsertion, strayAsciiByte, type InsertionChoice } from '../../../../src/model/insertion';
+import { chooseInsertion, type InsertionChoice } from '../../../../src/model/insertion';
 import { Prover } from '../../../../src/model/proof/prover';
 import { buildSuppressionComment, resolveStyle, type SuppressionComment } from '../../../../src/model/suppression';
+import { describeCodePoint } from '../../../../src/common/text';
 import { CATEGORIES } from '../../../../tools/sandbox/catalog';
 import { observe } from '../../../support/evidence';
 import { compileC, GRAMMAR_DIR, readTypeScript } from './oracles';
@@ -115,15 +116,15 @@ describe('safe insertion: legacy encodings (item 3)', () => {
   const encoder = (encoding: string) => (text: string) => Promise.resolve(new Uint8Array(iconv.encode(text, encoding)));
 
   it('refuses a character saved with a 0x5C byte in Shift-JIS, Big5 and GBK, and keeps it in UTF-8 files', async () => {
+    const source = 'int main(void) {\n  return 0;\n}\n';
     for (const [encoding, text] of [['shift_jis', '検証済み表'], ['big5', '已驗證許'], ['gbk', '已验证乗']] as const) {
-      const stray = await strayAsciiByte(text, encoder(encoding));
-      assert.equal(stray?.byte, 0x5c, encoding);
-      assert.equal(stray?.codePoint, text.codePointAt(text.length - 1), encoding);
+      const reason = refused(await insert('c', source, 1, text, 'checkmarx', encoder(encoding)));
+      assert.ok(reason.includes(`${describeCodePoint(text.codePointAt(text.length - 1)!)} is saved with the byte 0x5C ('\\')`), `${encoding}: ${reason}`);
     }
     // A character the encoding cannot hold is saved as '?': refused too.
-    assert.equal((await strayAsciiByte('é', encoder('shift_jis')))?.byte, 0x3f);
-    assert.equal(await strayAsciiByte('検証済み表', (t) => Promise.resolve(new TextEncoder().encode(t))), undefined);
-    assert.equal(await strayAsciiByte('plain ASCII \\', encoder('shift_jis')), undefined);
+    assert.match(refused(await insert('c', source, 1, 'é', 'checkmarx', encoder('shift_jis'))), /saved with the byte 0x3F \('\?'\)/);
+    inserted(await insert('c', source, 1, '検証済み表', 'checkmarx', (t) => Promise.resolve(new TextEncoder().encode(t))));
+    inserted(await insert('c', source, 1, 'plain ASCII', 'checkmarx', encoder('shift_jis')));
   });
 
   it('gcc proves it: a Shift-JIS // comment ending in 表 swallows the authorization check; the extension refuses it', async () => {
