@@ -1,6 +1,6 @@
 // Where and in which form the suppression comment goes, for one line of one file: the first
 // comment form (of the language, or of a context inside it such as JSX children or <script>)
-// whose edit passes the line rules (planInsertion), the file's encoding (encodedHazard) and,
+// whose edit passes the line rules (planInsertion), the file's encoding (strayAsciiByte) and,
 // for a language with a parser, the proof that the file's code is unchanged (model/proof).
 // Editor-free: the editor passes the text, the encoder and the prover.
 import type { CommentSyntax, ParserId } from './commentSyntax';
