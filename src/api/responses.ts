@@ -52,8 +52,9 @@ export function decodeFpSummary(res: RawResponse, fpId: string): string {
 
 /**
  * Finds the object that holds `field`: the body itself, the named envelope, or a single
- * wrapping object (the spec leaves some envelopes open). A 200 body with `error` is an
- * error; a body without the field anywhere is a decode error, never an empty result.
+ * wrapping object (docs/service-interface.md leaves some envelopes open, e.g. §4.4). A 200
+ * body with `error` is an error; a body without the field anywhere is a decode error, never
+ * an empty result.
  */
 function dataOf(res: RawResponse, envelope: string | undefined, field: string): { value: Record<string, unknown>; path: string } {
   const body = parseJsonBody(res);

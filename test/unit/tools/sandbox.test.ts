@@ -1,5 +1,5 @@
 // Tests of the sandbox service itself, over real HTTP with plain undici (not the project's
-// client): the generated data keeps the spec's rules, paging is exact under both cursor
+// client): the generated data keeps the rules of docs/service-interface.md, paging is exact under both cursor
 // semantics, and every fault really happens on the wire.
 import { strict as assert } from 'node:assert';
 import { setFlagsFromString } from 'node:v8';
