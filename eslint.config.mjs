@@ -1,10 +1,23 @@
 import tseslint from 'typescript-eslint';
 
-// The core: no editor API and no editor-side modules.
-const core = ['src/api/**', 'src/model/**', 'src/cli/**'];
-// Plain-Node code around it: no editor API (it may read editor-side constants such as command ids).
+// Layers point down only (README "Layout", docs/architecture.md):
+//   common ← api ← model ← editor ← views ← commands ← extension.ts;  cli → api, model, common.
+// Each layer lists the layers above it (and beside it) that it must not import.
+const layers = {
+  common: { above: ['api', 'model', 'editor', 'views', 'commands', 'cli', 'extension'], node: true },
+  api: { above: ['model', 'editor', 'views', 'commands', 'cli', 'extension'], node: true },
+  model: { above: ['editor', 'views', 'commands', 'cli', 'extension'], node: true },
+  editor: { above: ['views', 'commands', 'cli', 'extension'] },
+  views: { above: ['commands', 'cli', 'extension'] },
+  commands: { above: ['cli', 'extension'] },
+  cli: { above: ['editor', 'views', 'commands', 'extension'], node: true },
+};
+// Plain-Node code around the source: no editor API (it may read the manifest's ids).
 const plainNode = ['tools/**', 'test/unit/**', 'test/e2e/**', 'test/support/**', 'bench/**'];
-const noVscode = { name: 'vscode', message: 'src/api, src/model, src/cli, the tools (sandbox, editor harness), unit and e2e tests, their support and benchmarks run in plain Node: no vscode import.' };
+const noVscode = { name: 'vscode', message: 'This code runs in plain Node (the CLI, the tools, unit and e2e tests, benchmarks): no vscode import.' };
+
+/** Import paths that reach into `layer` from anywhere under src/. */
+const into = (layer) => (layer === 'extension' ? ['**/extension', '**/extension.js'] : [`../${layer}`, `../${layer}/**`, `../../${layer}/**`, `../../../${layer}/**`]);
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', '.cache/**', 'test-results/**', 'test/fixtures/**'] },
@@ -15,16 +28,15 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  {
-    // The core runs in plain Node and in the CLI: it must never reach for the editor API.
-    files: core,
+  ...Object.entries(layers).map(([layer, { above, node }]) => ({
+    files: [`src/${layer}/**`],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [noVscode],
-        patterns: [{ group: ['**/editor/**', '**/views/**', '**/commands/**', '**/extension'], message: 'The editor-free core must not import editor-side modules.' }],
+        paths: node ? [noVscode] : [],
+        patterns: above.map((other) => ({ group: into(other), message: `src/${layer} must not import src/${other}: layers point down only (docs/architecture.md).` })),
       }],
     },
-  },
+  })),
   {
     files: plainNode,
     ignores: ['bench/editor/**'], // runs inside the extension host to measure the real tree

@@ -58,7 +58,7 @@ function cleanUp(): Promise<void> {
 }
 
 function userSettings(s: Sandbox): Record<string, unknown> {
-  return { 'securityFixReports.baseUrl': s.baseUrl, 'workbench.startupEditor': 'none' };
+  return { 'securityFixReports.baseURL': s.baseUrl, 'workbench.startupEditor': 'none' };
 }
 
 function banner(lines: string[]): void {

@@ -7,7 +7,7 @@ import { copyFpSummary } from './commands/copyFpSummary';
 import { copyId } from './commands/copyId';
 import { filter } from './commands/filter';
 import { filterText } from './commands/filterText';
-import { CommandId, VIEW_ID } from './commands/ids';
+import { CommandId, ContextKey, FP_SCHEME, VIEW_ID } from './common/manifest';
 import { insertSuppressionComment } from './commands/insertSuppressionComment';
 import { loadMoreIssues } from './commands/loadMoreIssues';
 import { openPullRequest } from './commands/openPullRequest';
@@ -28,9 +28,10 @@ import { askAfterOriginChange, offerEnvironmentKey } from './editor/keyPrompts';
 import { KeyStore } from './editor/keyStore';
 import { ExtensionLog } from './editor/log';
 import { ReportStore } from './editor/reportStore';
-import type { Services } from './editor/services';
-import { affectsSettings } from './editor/settings';
-import { FP_SCHEME, FpExplanationProvider } from './views/fpExplanation';
+import type { Services } from './commands/services';
+import { setContext } from './editor/contextKeys';
+import { migrateLegacyBaseUrl } from './editor/settings';
+import { FpExplanationProvider } from './views/fpExplanation';
 import { ReportsTree } from './views/reportsTree';
 import { StatusBar } from './views/statusBar';
 import { ViewStatus } from './views/viewStatus';
@@ -95,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     store.onDidChange((change) => change.kind !== 'report' && showActivity()),
     viewStatus,
     log,
+    keys,
     connection,
     store,
     tree,
@@ -115,38 +117,22 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     }),
   );
 
-  let autoRefresh: NodeJS.Timeout | undefined;
-  const applyConnection = async () => {
-    const previousOrigin = connection.origin;
-    await connection.reload(); // fires onDidChange, which sets the state context key (below)
-    clearInterval(autoRefresh);
-    const minutes = connection.settings.autoRefreshMinutes;
-    if (minutes > 0) autoRefresh = setInterval(() => connection.state.kind === 'ready' && store.refresh(), minutes * 60_000);
-    return previousOrigin;
-  };
   context.subscriptions.push(
-    { dispose: () => clearInterval(autoRefresh) },
-    vscode.workspace.onDidChangeConfiguration(async (event) => {
-      if (!affectsSettings(event)) return;
-      const previousOrigin = await applyConnection();
-      store.reset(); // the origin, key or network may differ: nothing loaded may stay
-      await askAfterOriginChange(s, previousOrigin);
-    }),
-    // Every change of the connection (a key cleared or stored by a command too) updates the
-    // context key that picks the welcome view; without it the view went blank after Clear Service Key.
-    connection.onDidChange(() => void vscode.commands.executeCommand('setContext', 'securityFixReports.state', connection.state.kind)),
-    keys.onDidChange(async (origin) => {
-      if (origin === connection.origin) {
-        await applyConnection();
-        store.reset();
-      }
+    // Every change of the connection (a key stored or cleared anywhere, a setting) sets the
+    // context key that picks the welcome view, and asks before a key follows a new origin.
+    connection.onDidChange((change) => {
+      void setContext(ContextKey.State, change.state.kind);
+      if (change.clientChanged) void askAfterOriginChange(s, change.previousOrigin);
     }),
   );
   // The welcome view offers the environment's key too (the notification is offered once).
-  void vscode.commands.executeCommand('setContext', 'securityFixReports.envKey', !!process.env.SECURITY_FIX_REPORTS_KEY?.trim());
-  const ready = applyConnection().then(() => {
-    void offerEnvironmentKey(s); // a prompt: not part of being ready
-  });
+  void setContext(ContextKey.EnvKey, !!process.env.SECURITY_FIX_REPORTS_KEY?.trim());
+  const ready = migrateLegacyBaseUrl()
+    .then((moved) => moved && log.info(moved))
+    .then(() => connection.reload())
+    .then(() => {
+      void offerEnvironmentKey(s); // a prompt: not part of being ready
+    });
   ready.catch((e: unknown) => log.error(`Activation: ${e instanceof Error ? e.message : String(e)}`));
   log.info(`Activated in ${activationMs.toFixed(1)} ms (tree registered).`);
   return { services: s, statusBar, activationMs, ready };

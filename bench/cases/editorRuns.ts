@@ -38,7 +38,7 @@ export async function runEditorBench(ctx: BenchContext, launches: number): Promi
       extensionTestsPath: path.join(REPO_ROOT, 'out', 'bench', 'editor', 'index.js'),
       workspace,
       userSettings: {
-        'securityFixReports.baseUrl': ctx.sandbox.baseUrl,
+        'securityFixReports.baseURL': ctx.sandbox.baseUrl,
         // Every issue in one go (the default pauses at 20,000 with "Load more").
         'securityFixReports.issuesPerLoad': 1_000_000,
       },

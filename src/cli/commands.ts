@@ -4,10 +4,11 @@ import type { FixReportsClient } from '../api/client';
 import type { FixReportDetail, FixReportSummary, Issue } from '../api/schemas';
 import { counted } from '../common/text';
 import { fixView, type FixView } from '../model/fix';
-import { readableIssueType, readableVendor, relativeTime, formatDate } from '../model/format';
+import { readableIssueType, relativeTime, formatDate } from '../model/format';
+import { readableVendor, type Placement } from '../common/scanners';
 import { isFalsePositive } from '../model/issue';
 import { parseTimestamp } from '../model/time';
-import { buildSuppressionComment, placeholdersIn, resolveStyle, VENDORLESS_STYLE, type Placement, type SuppressionStyle } from '../model/suppression';
+import { buildSuppressionComment, placeholdersIn, resolveStyle, VENDORLESS_STYLE, type SuppressionStyle } from '../model/suppression';
 import { ExitCode } from './exitCodes';
 import { renderTable, safeJson, safeText, type Format, type Output } from './output';
 

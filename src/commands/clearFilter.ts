@@ -1,5 +1,5 @@
 // "Clear Filter".
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 import { NO_FILTER } from '../views/filter';
 import { applyFilter } from './filter';
 

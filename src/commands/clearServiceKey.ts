@@ -1,6 +1,6 @@
 // "Clear Service Key": removes the key of the configured origin from SecretStorage.
 import * as vscode from 'vscode';
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 
 export function clearServiceKey(s: Services) {
   return async (arg?: { confirm?: boolean }): Promise<void> => {
@@ -13,9 +13,7 @@ export function clearServiceKey(s: Services) {
       const choice = await vscode.window.showWarningMessage(`Remove the service key stored for ${origin}?`, { modal: true }, 'Remove');
       if (!choice) return;
     }
-    await s.keys.delete(origin);
+    await s.keys.delete(origin); // the connection reloads (and the view with it) before this resolves
     s.log.info(`Service key removed for ${origin}.`);
-    await s.connection.reload();
-    s.store.reset();
   };
 }

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { cleanText } from '../common/text';
 import { showError } from '../editor/errors';
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 import type { Node } from '../views/nodes';
 
 export function copyFpSummary(s: Services) {

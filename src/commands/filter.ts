@@ -4,8 +4,9 @@
 // read as a preset made Filter do nothing once a row had focus).
 import * as vscode from 'vscode';
 import type { ConfidenceKind } from '../model/fix';
-import { readableIssueType, readableVendor } from '../model/format';
-import type { Services } from '../editor/services';
+import { readableIssueType } from '../model/format';
+import { readableVendor } from '../common/scanners';
+import type { Services } from './services';
 import { filterParts, type TreeFilter } from '../views/filter';
 import { pickText } from '../views/pickText';
 

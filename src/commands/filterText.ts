@@ -2,7 +2,7 @@
 // summary contain the text (case-insensitive); empty clears it. Title-bar command: the
 // focused row the workbench passes is ignored.
 import * as vscode from 'vscode';
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 import { applyFilter } from './filter';
 
 export function filterText(s: Services) {

@@ -7,6 +7,8 @@
 // action, proven again for the file as it is when clicked). Reports success only after checking
 // that the document really changed.
 import * as vscode from 'vscode';
+import { ContextKey } from '../common/manifest';
+import { setContext } from '../editor/contextKeys';
 import { messageText } from '../common/text';
 import { commentSyntaxFor, type CommentSyntax } from '../model/commentSyntax';
 import { chooseInsertion, type InsertionChoice } from '../model/insertion';
@@ -14,7 +16,7 @@ import { buildSuppressionComment, resolveStyle, type SuppressionComment } from '
 import { showError } from '../editor/errors';
 import { loadProver } from '../editor/proof';
 import type { FalsePositiveRef } from '../editor/reportStore';
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 import type { Node } from '../views/nodes';
 import { pickFalsePositive } from './pickFalsePositive';
 
@@ -162,7 +164,7 @@ async function apply(
   // Say so where the line's context was not proven (no parser for the language).
   const unchecked = choice.checkedBy ? '' : ` (context not parser-checked for ${document.languageId})`;
   void vscode.window.setStatusBarMessage(`$(check) Suppression comment inserted at line ${commentLine + 1}${unchecked}`, 5000);
-  void vscode.commands.executeCommand('setContext', 'securityFixReports.suppressed', true); // the walkthrough's step
+  void setContext(ContextKey.Suppressed, true); // the walkthrough's step
   s.log.info(`Inserted a suppression comment for issue ${ref.issue.id} at line ${commentLine + 1} of ${document.uri.toString(true)} (${document.languageId}, ${choice.kind}, ${proof}).`);
   return true;
 }

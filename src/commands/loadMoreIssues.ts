@@ -1,5 +1,5 @@
 // "Load More Issues": continues paging a report after a pause, a cancel or a failure.
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 
 export function loadMoreIssues(s: Services) {
   return (reportId?: string): void => {

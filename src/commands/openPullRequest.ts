@@ -2,7 +2,7 @@
 // argument names the submission by index; from the tree, several PRs mean a pick.
 import * as vscode from 'vscode';
 import type { Submission } from '../model/fix';
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 import type { Node } from '../views/nodes';
 
 type Arg = Node | { reportId: string; fixId: string; index?: number };

@@ -2,9 +2,10 @@
 // report first. When none is loaded yet, or from its last item, the user picks a report to load.
 import * as vscode from 'vscode';
 import { pickText } from '../views/pickText';
-import { readableIssueType, readableVendor } from '../model/format';
+import { readableIssueType } from '../model/format';
+import { readableVendor } from '../common/scanners';
 import type { FalsePositiveRef } from '../editor/reportStore';
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 
 type Item = vscode.QuickPickItem & { ref?: FalsePositiveRef };
 const PREFETCH = 40;

@@ -1,7 +1,7 @@
 // "Refresh Report" (a report's context menu, an error row's retry): fetches that report again,
 // detail and issues. Takes what the workbench passes: the clicked report row and, with several
 // rows selected, the selection; or a report id from a row's retry command.
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 import type { Node } from '../views/nodes';
 
 export function refreshReport(s: Services) {

@@ -1,8 +1,8 @@
 // "Set Base URL": writes the user-level setting (the only level that is read).
 import * as vscode from 'vscode';
 import { parseBaseUrl } from '../api/baseUrl';
-import type { Services } from '../editor/services';
-import { SECTION } from '../editor/settings';
+import type { Services } from './services';
+import { SECTION, Setting } from '../common/manifest';
 
 export function setBaseUrl(s: Services) {
   return async (): Promise<void> => {
@@ -23,6 +23,6 @@ export function setBaseUrl(s: Services) {
     });
     if (value === undefined) return;
     // The key stays in secret storage under its origin: setting the address again finds it.
-    await vscode.workspace.getConfiguration(SECTION).update('baseUrl', value.trim() || undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration(SECTION).update(Setting.BaseUrl, value.trim() || undefined, vscode.ConfigurationTarget.Global);
   };
 }

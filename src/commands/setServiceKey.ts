@@ -2,10 +2,8 @@
 // under the base URL's origin. `{ key }` as argument skips the input (tests, automation).
 import * as vscode from 'vscode';
 import { messageText } from '../common/text';
-import { FixReportsClient } from '../api/client';
-import { ServiceError } from '../api/errors';
-import type { Services } from '../editor/services';
-import { CommandId } from './ids';
+import type { Services } from './services';
+import { CommandId } from '../common/manifest';
 
 export function setServiceKey(s: Services) {
   return async (arg?: { key?: string }): Promise<boolean> => {
@@ -21,10 +19,8 @@ export function setServiceKey(s: Services) {
       if (key === undefined) return false;
       const verdict = await check(s, key);
       if (verdict === 'ok' || verdict === 'unverified') {
-        await s.keys.set(origin, key);
+        await s.keys.set(origin, key); // the connection reloads (and the view with it) before this resolves
         s.log.info(`Service key stored for ${origin}${verdict === 'unverified' ? ' (not verified: the service could not be reached)' : ''}.`);
-        await s.connection.reload();
-        s.store.reset();
         return true;
       }
       problem = verdict;
@@ -49,22 +45,9 @@ function askForKey(origin: string, problem?: string): Thenable<string | undefine
 
 /** 'ok', 'unverified' (network trouble: the user may still store it), or why it was rejected. */
 async function check(s: Services, key: string): Promise<'ok' | 'unverified' | string> {
-  const { settings } = s.connection;
-  let client: FixReportsClient;
-  try {
-    client = new FixReportsClient({ baseUrl: settings.baseUrl, key, timeoutMs: settings.timeoutMs, network: settings.network, logger: s.log, retry: { retries: 1 } });
-  } catch (e) {
-    return (e as Error).message;
-  }
-  try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Checking the service key…' }, () => client.listReports());
-    return 'ok';
-  } catch (e) {
-    if (e instanceof ServiceError && e.kind === 'auth') return 'The service rejected this key. Check it and paste it again.';
-    const reason = e instanceof Error ? e.message : String(e);
-    const choice = await vscode.window.showWarningMessage(messageText(`The key could not be checked: ${reason}`), { modal: true }, 'Store Anyway');
-    return choice ? 'unverified' : reason;
-  } finally {
-    await client.close();
-  }
+  const verdict = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Checking the service key…' }, () => s.connection.verify(key));
+  if (verdict.kind === 'ok') return 'ok';
+  if (verdict.kind === 'rejected') return verdict.message;
+  const choice = await vscode.window.showWarningMessage(messageText(`The key could not be checked: ${verdict.message}`), { modal: true }, 'Store Anyway');
+  return choice ? 'unverified' : verdict.message;
 }

@@ -1,5 +1,5 @@
 // "Show Log": the extension's output channel.
-import type { Services } from '../editor/services';
+import type { Services } from './services';
 
 export function showLog(s: Services) {
   return (): void => s.log.show();

@@ -2,8 +2,8 @@
 // secret storage (dev containers, CI images), for when its one-time notification went by.
 // Stored like any key: checked with one request, for the configured origin only.
 import * as vscode from 'vscode';
-import type { Services } from '../editor/services';
-import { CommandId } from './ids';
+import type { Services } from './services';
+import { CommandId } from '../common/manifest';
 
 export function useEnvironmentKey(_s: Services, env: NodeJS.ProcessEnv = process.env) {
   return async (): Promise<boolean> => {

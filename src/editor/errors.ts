@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { ServiceError, errorTitles } from '../api/errors';
 import { messageText } from '../common/text';
-import { CommandId } from '../commands/ids';
+import { CommandId } from '../common/manifest';
 import type { ExtensionLog } from './log';
 
 /** Shows an error with actions (Set key on auth, Retry when given, Open log); never throws. */

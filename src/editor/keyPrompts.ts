@@ -2,12 +2,22 @@
 // origin's key is never sent to the new one without the user's say), and once for a key in
 // SECURITY_FIX_REPORTS_KEY (dev containers, CI images) to move it into SecretStorage.
 import * as vscode from 'vscode';
-import { CommandId } from '../commands/ids';
-import type { Services } from './services';
+import { CommandId } from '../common/manifest';
+import type { Connection } from './connection';
+import type { KeyStore } from './keyStore';
+import type { ExtensionLog } from './log';
+
+/** What the prompts use (a part of the commands' Services). */
+export interface KeyPromptServices {
+  context: vscode.ExtensionContext;
+  connection: Connection;
+  keys: KeyStore;
+  log: ExtensionLog;
+}
 
 const ENV_OFFERED = 'securityFixReports.envKeyOffered';
 
-export async function askAfterOriginChange(s: Services, previousOrigin: string | undefined): Promise<void> {
+export async function askAfterOriginChange(s: KeyPromptServices, previousOrigin: string | undefined): Promise<void> {
   const state = s.connection.state;
   if (state.kind !== 'no-key' || !previousOrigin || previousOrigin === state.origin) return;
   const oldKey = await s.keys.get(previousOrigin);
@@ -22,12 +32,10 @@ export async function askAfterOriginChange(s: Services, previousOrigin: string |
   else if (choice?.startsWith('Use the Key')) {
     await s.keys.set(state.origin, oldKey);
     s.log.info(`The key of ${previousOrigin} is now also stored for ${state.origin}, as you chose.`);
-    await s.connection.reload();
-    s.store.reset();
   }
 }
 
-export async function offerEnvironmentKey(s: Services, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function offerEnvironmentKey(s: KeyPromptServices, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const key = env.SECURITY_FIX_REPORTS_KEY?.trim();
   const state = s.connection.state;
   if (!key || state.kind !== 'no-key' || s.context.globalState.get(ENV_OFFERED)) return;

@@ -2,34 +2,49 @@
 // entered for one service is never sent to another. Which origins have a key is not secret
 // and is remembered in global state, to notice when the configured origin changes.
 import type * as vscode from 'vscode';
+import { Disposable, type DisposableLike } from '../common/disposable';
 
 const SECRET_PREFIX = 'securityFixReports.key:';
 const ORIGINS_STATE = 'securityFixReports.keyOrigins';
 
-export class KeyStore {
-  /** Origins whose secret this store is changing: their change events are its own echo. */
-  private readonly ownChanges = new Map<string, number>();
+type KeyListener = (origin: string) => unknown;
+
+export class KeyStore extends Disposable {
+  private readonly listeners = new Set<KeyListener>();
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly state: vscode.Memento,
-  ) {}
+  ) {
+    super();
+    // Another window or extension host changed a key (our own writes come back here too:
+    // listeners are idempotent, see Connection.reload).
+    this.register(
+      secrets.onDidChange((e) => {
+        if (e.key.startsWith(SECRET_PREFIX)) void this.notify(e.key.slice(SECRET_PREFIX.length));
+      }),
+    );
+  }
 
   get(origin: string): Thenable<string | undefined> {
     return this.secrets.get(SECRET_PREFIX + origin);
   }
 
+  /** Stores the key; resolves once every listener (the connection) has taken it in. */
   async set(origin: string, key: string): Promise<void> {
-    await this.own(origin, () => this.secrets.store(SECRET_PREFIX + origin, key));
+    await this.secrets.store(SECRET_PREFIX + origin, key);
     await this.state.update(ORIGINS_STATE, [...new Set([...this.origins(), origin])]);
+    await this.notify(origin);
   }
 
+  /** Removes the key; resolves once every listener has taken that in. */
   async delete(origin: string): Promise<void> {
-    await this.own(origin, () => this.secrets.delete(SECRET_PREFIX + origin));
+    await this.secrets.delete(SECRET_PREFIX + origin);
     await this.state.update(
       ORIGINS_STATE,
       this.origins().filter((o) => o !== origin),
     );
+    await this.notify(origin);
   }
 
   /** Origins that have a stored key. */
@@ -37,25 +52,13 @@ export class KeyStore {
     return this.state.get<string[]>(ORIGINS_STATE, []);
   }
 
-  /** Changes made elsewhere (another window, another extension host); not this store's own. */
-  onDidChange(listener: (origin: string) => void): vscode.Disposable {
-    return this.secrets.onDidChange((e) => {
-      if (!e.key.startsWith(SECRET_PREFIX)) return;
-      const origin = e.key.slice(SECRET_PREFIX.length);
-      if (!this.ownChanges.has(origin)) listener(origin);
-    });
+  /** A key was stored or removed for `origin`, here or elsewhere. */
+  onDidChange(listener: KeyListener): DisposableLike {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
   }
 
-  private async own(origin: string, change: () => Thenable<void>): Promise<void> {
-    this.ownChanges.set(origin, (this.ownChanges.get(origin) ?? 0) + 1);
-    try {
-      await change();
-      // The change event is delivered after the write resolves; let it pass first.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } finally {
-      const left = (this.ownChanges.get(origin) ?? 1) - 1;
-      if (left > 0) this.ownChanges.set(origin, left);
-      else this.ownChanges.delete(origin);
-    }
+  private async notify(origin: string): Promise<void> {
+    await Promise.all([...this.listeners].map((listener) => listener(origin)));
   }
 }

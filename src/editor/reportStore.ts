@@ -6,6 +6,7 @@ import type { FpSummary } from '../api/client';
 import { ServiceError } from '../api/errors';
 import type { IssuePage } from '../api/paging';
 import type { FixReportSummary, Issue } from '../api/schemas';
+import { Disposable } from '../common/disposable';
 import { ReportModel, sortReports } from '../model/report';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
@@ -57,10 +58,10 @@ interface Paging {
   running?: Promise<void>;
 }
 
-export class ReportStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<StoreChange>();
+export class ReportStore extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<StoreChange>());
   readonly onDidChange = this.changed.event;
-  private readonly failures = new vscode.EventEmitter<StoreFailure>();
+  private readonly failures = this.register(new vscode.EventEmitter<StoreFailure>());
   /** A load failed (not cancelled); `retry` repeats it. The extension shows a notification. */
   readonly onDidFail = this.failures.event;
 
@@ -78,13 +79,31 @@ export class ReportStore implements vscode.Disposable {
   lastError: ServiceError | undefined;
   private refreshRun: { controller: AbortController; startedAt: number } | undefined;
   private staleValue: Stale | undefined;
+  private autoRefresh: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly connection: Connection,
     private readonly log: ExtensionLog,
     private readonly workspaceRemotes: () => Promise<string[]>,
     private readonly withProgress: <T>(title: string, task: () => Promise<T>) => Thenable<T>,
-  ) {}
+  ) {
+    super();
+    this.register(
+      connection.onDidChange((change) => {
+        // Another origin, key or network: nothing loaded through the old client may stay.
+        if (change.clientChanged) this.reset();
+        this.scheduleAutoRefresh();
+      }),
+    );
+    this.register({ dispose: () => clearInterval(this.autoRefresh) });
+  }
+
+  /** securityFixReports.autoRefreshMinutes: a background refresh (keeps what is shown) every n minutes. */
+  private scheduleAutoRefresh(): void {
+    clearInterval(this.autoRefresh);
+    const minutes = this.connection.settings.autoRefreshMinutes;
+    this.autoRefresh = minutes > 0 ? setInterval(() => this.connection.state.kind === 'ready' && this.refresh(), minutes * 60_000) : undefined;
+  }
 
   /** The report list, loaded once per refresh; workspace repositories first, newest first. */
   reports(): Promise<FixReportSummary[]> {
@@ -424,9 +443,8 @@ export class ReportStore implements vscode.Disposable {
     return error;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.reset();
-    this.changed.dispose();
-    this.failures.dispose();
+    super.dispose();
   }
 }

@@ -5,9 +5,7 @@ import * as vscode from 'vscode';
 import type { NetworkOptions } from '../api/network';
 import { readCaFile } from '../api/network';
 import type { SuppressionSettings, SuppressionStyle } from '../model/suppression';
-import { SECTION, type UserLevelKey } from './settingsKeys';
-
-export { SECTION };
+import { LEGACY_BASE_URL, SECTION, Setting, type UserLevelKey } from '../common/manifest';
 
 export interface Settings {
   baseUrl: string;
@@ -35,8 +33,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
     if (inspected && (inspected.workspaceValue !== undefined || inspected.workspaceFolderValue !== undefined)) ignored.push(`${SECTION}.${key}`);
     return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
   };
-  const baseUrl = userLevel<string>('baseUrl', '').trim();
-  const caFile = userLevel<string>('caCertificatesFile', '').trim();
+  // Until the activation moved it (migrateLegacyBaseUrl), an address may still be under the old name.
+  const legacy = config.inspect<string>(LEGACY_BASE_URL);
+  if (legacy && (legacy.workspaceValue !== undefined || legacy.workspaceFolderValue !== undefined)) ignored.push(`${SECTION}.${LEGACY_BASE_URL}`);
+  const baseUrl = (userLevel<string>(Setting.BaseUrl, '') || legacy?.globalValue || '').trim();
+  const caFile = userLevel<string>(Setting.CaCertificatesFile, '').trim();
   let caCertificates: string[] | undefined;
   if (caFile) {
     try {
@@ -48,9 +49,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
   return {
     settings: {
       baseUrl,
-      timeoutMs: clamp(config.get<number>('requestTimeoutSeconds', 30), 1, 600) * 1000,
-      autoRefreshMinutes: clamp(config.get<number>('autoRefreshMinutes', 0), 0, 24 * 60),
-      issuesPerLoad: clamp(config.get<number>('issuesPerLoad', 20_000), 1_000, 1_000_000),
+      timeoutMs: clamp(config.get<number>(Setting.RequestTimeoutSeconds, 30), 1, 600) * 1000,
+      autoRefreshMinutes: clamp(config.get<number>(Setting.AutoRefreshMinutes, 0), 0, 24 * 60),
+      issuesPerLoad: clamp(config.get<number>(Setting.IssuesPerLoad, 20_000), 1_000, 1_000_000),
       suppression: suppressionSettings(config),
       network: { ...editorProxy(env), caCertificates },
     },
@@ -59,11 +60,27 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
   };
 }
 
+/**
+ * Moves a base URL from its 0.1 name (`baseUrl`, titled "Base Url" by the Settings UI) to
+ * `baseURL`, in user settings, the only level read. Returns what it did, for the log.
+ */
+export async function migrateLegacyBaseUrl(): Promise<string | undefined> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const legacy = config.inspect<string>(LEGACY_BASE_URL)?.globalValue;
+  if (legacy === undefined) return undefined;
+  const current = config.inspect<string>(Setting.BaseUrl)?.globalValue;
+  if (current === undefined) await config.update(Setting.BaseUrl, legacy, vscode.ConfigurationTarget.Global);
+  await config.update(LEGACY_BASE_URL, undefined, vscode.ConfigurationTarget.Global);
+  return current === undefined
+    ? `Moved ${SECTION}.${LEGACY_BASE_URL} to ${SECTION}.${Setting.BaseUrl} in your user settings (renamed).`
+    : `Removed ${SECTION}.${LEGACY_BASE_URL} from your user settings: ${SECTION}.${Setting.BaseUrl} is set and wins.`;
+}
+
 function suppressionSettings(config: vscode.WorkspaceConfiguration): SuppressionSettings {
   return {
-    byVendor: styleMap(config.get('suppression.byVendor')),
-    byLanguage: styleMap(config.get('suppression.byLanguage')),
-    default: styleOf(config.get('suppression.default')),
+    byVendor: styleMap(config.get(Setting.SuppressionByVendor)),
+    byLanguage: styleMap(config.get(Setting.SuppressionByLanguage)),
+    default: styleOf(config.get(Setting.SuppressionDefault)),
   };
 }
 

@@ -67,20 +67,6 @@ export function readableLanguage(language: string | null | undefined): string {
   return LANGUAGES.get(text.toLowerCase()) ?? truncate(capitalize(text), MAX_NAME_LENGTH);
 }
 
-const VENDORS: ReadonlyMap<string, string> = new Map([
-  ['bandit', 'Bandit'], ['blackduck', 'Black Duck'], ['brakeman', 'Brakeman'], ['checkmarx', 'Checkmarx'],
-  ['codeql', 'CodeQL'], ['fortify', 'Fortify'], ['github', 'GitHub'], ['gitlab', 'GitLab'],
-  ['gosec', 'gosec'], ['opengrep', 'Opengrep'], ['semgrep', 'Semgrep'], ['snyk', 'Snyk'],
-  ['sonarqube', 'SonarQube'], ['sonar', 'SonarQube'], ['veracode', 'Veracode'],
-]);
-
-/** A readable scanner name (the service sends lower-case names, spec §2.1). */
-export function readableVendor(vendor: string | null | undefined): string {
-  const text = typeof vendor === 'string' ? cleanText(vendor) : '';
-  if (text === '') return 'Unknown scanner';
-  return VENDORS.get(text.toLowerCase()) ?? truncate(text, MAX_NAME_LENGTH);
-}
-
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;

@@ -1,7 +1,8 @@
 // The list of fix reports: order, expiry and the one-line summary the tree shows.
 import type { FixReportSummary } from '../api/schemas';
 import { cleanText } from '../common/text';
-import { readableVendor, relativeTime } from './format';
+import { relativeTime } from './format';
+import { readableVendor } from '../common/scanners';
 import { remoteMatcher } from './remote';
 import { parseTimestamp, type Instant } from './time';
 

@@ -3,11 +3,10 @@
 // template (user text) is checked too; then the finished comment is checked against the
 // language's hazards and against how the scanner will read it. Anything doubtful is
 // refused with a reason; nothing is quietly altered.
+import { FOREIGN_DIRECTIVES, scannerFor, SYNTAXES, type Placement } from '../common/scanners';
 import { SUMMARY_MAX_CODE_POINTS } from '../common/text';
 import { commentSyntaxFor, findHazard, renderComment, type CommentForm, type CommentSyntax, type Hazard } from './commentSyntax';
 import { checkServerText } from './sanitize';
-
-export type Placement = 'line-above' | 'end-of-line';
 
 export interface SuppressionFields {
   summary: string;
@@ -27,7 +26,7 @@ export interface SuppressionSettings {
   byVendor?: Record<string, Partial<SuppressionStyle>>;
   /** Per language id; wins over byVendor. */
   byLanguage?: Record<string, Partial<SuppressionStyle>>;
-  /** For scanners without an inline suppression syntax of their own (see SCANNERS). */
+  /** For scanners without an inline suppression syntax of their own (see common/scanners). */
   default?: Partial<SuppressionStyle>;
 }
 
@@ -60,101 +59,6 @@ const FIELDS: Readonly<Record<Field, { label: string; max: number }>> = {
 const TEMPLATE_MAX_CODE_POINTS = 500;
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
-// ---- Scanner syntax: the only place that knows how each scanner reads its comment. ----
-
-export interface ScannerSyntax {
-  readonly label: string;
-  /** Vendor names as the service sends them (lowercase). */
-  readonly names: readonly string[];
-  readonly preferred: Placement;
-  /** A default template for each placement where the scanner honours its directive. */
-  readonly templates: Partial<Record<Placement, string>>;
-  /** The same without the summary, for when the summary is refused. */
-  readonly bareTemplates: Partial<Record<Placement, string>>;
-  /** Where the directive is present at all (case-insensitive, to catch near misses). */
-  readonly marker: RegExp;
-  /** The ids the scanner would read from a comment line placed like this, or undefined
-   * when it would not recognise the directive there. */
-  read(line: string, placement: Placement): string[] | undefined;
-  readonly unreadable: string;
-  readonly validId: RegExp;
-  readonly strayId: string;
-}
-
-/**
- * Confirmed syntax (see the README):
- * - SonarQube: `NOSONAR` (capitals) anywhere in a comment suppresses its own line.
- * - Semgrep/Opengrep: ` nosem[grep][:=] ids` on the finding's line, or a comment starting
- *   with it on the line before. Everything after the colon is split on commas and the first
- *   word of each piece is a rule id, so the justification goes before the marker.
- * - Snyk Code: `deepcode ignore <ruleId>: <reason>` on the line above.
- * - CodeQL: `codeql[query-id]` anywhere in a comment that starts its line; covers the next line.
- */
-export const SCANNERS: readonly ScannerSyntax[] = [
-  {
-    label: 'SonarQube',
-    names: ['sonarqube', 'sonar', 'sonarcloud', 'sonarqube cloud'],
-    preferred: 'end-of-line',
-    templates: { 'end-of-line': 'NOSONAR: {summary} (fp {fpId})' },
-    bareTemplates: { 'end-of-line': 'NOSONAR: false positive (fp {fpId})' },
-    marker: /nosonar/i,
-    read: (line) => (line.includes('NOSONAR') ? [] : undefined),
-    unreadable: "SonarQube only recognises 'NOSONAR' in capitals",
-    validId: /^$/,
-    strayId: '',
-  },
-  {
-    label: 'Semgrep',
-    names: ['semgrep', 'opengrep'],
-    preferred: 'end-of-line',
-    templates: {
-      'end-of-line': 'False positive: {summary} (fp {fpId}) nosemgrep: {vendorIssueId}',
-      'line-above': 'nosemgrep: {vendorIssueId} - false positive {fpId}: {summary}',
-    },
-    bareTemplates: {
-      'end-of-line': 'False positive (fp {fpId}) nosemgrep: {vendorIssueId}',
-      'line-above': 'nosemgrep: {vendorIssueId} - false positive {fpId}',
-    },
-    marker: /nosem/i,
-    read: readSemgrepIds,
-    unreadable: "Semgrep only reads 'nosemgrep' on the line above when it is the first word of the comment",
-    validId: /^[A-Za-z0-9._-]+$/,
-    strayId:
-      "Semgrep reads the first word after each comma following 'nosemgrep:' as a rule id; " +
-      "put the summary before the marker (end-of-line placement does) or leave it out",
-  },
-  {
-    label: 'Snyk Code',
-    names: ['snyk', 'snyk code', 'snyk-code', 'snyk_code', 'snykcode', 'deepcode'],
-    preferred: 'line-above',
-    templates: { 'line-above': 'deepcode ignore {vendorIssueId}: {summary} (fp {fpId})' },
-    bareTemplates: { 'line-above': 'deepcode ignore {vendorIssueId}: false positive (fp {fpId})' },
-    marker: /deepcode\s*ignore/i,
-    read: (line) => {
-      const m = /\bdeepcode ignore ([^\s:]+):/.exec(line);
-      return m?.[1] === undefined ? undefined : [m[1]];
-    },
-    unreadable: "Snyk Code expects 'deepcode ignore <ruleId>: <reason>'",
-    validId: /^[^\s:]+$/,
-    strayId: "Snyk Code would read a different rule id after 'deepcode ignore'",
-  },
-  {
-    label: 'CodeQL',
-    names: ['codeql', 'github codeql', 'github-codeql'],
-    preferred: 'line-above',
-    templates: { 'line-above': 'codeql[{vendorIssueId}] {summary} (fp {fpId})' },
-    bareTemplates: { 'line-above': 'codeql[{vendorIssueId}] false positive (fp {fpId})' },
-    marker: /\bcodeql\s*\[/i,
-    read: (line) => {
-      const ids = [...line.matchAll(/\bcodeql\s*\[([^\]]*)\]/gi)].map((m) => m[1] ?? '');
-      return ids.length > 0 ? ids : undefined;
-    },
-    unreadable: "CodeQL expects 'codeql[query-id]' with a closing bracket",
-    validId: /^[\w./-]+$/,
-    strayId: "CodeQL would read a different query id inside 'codeql[…]'",
-  },
-];
-
 /** For scanners without inline syntax (Checkmarx, Fortify, Veracode, …) and unknown ones. */
 export const NEUTRAL_STYLE: SuppressionStyle = {
   template: 'False positive ({vendor} {vendorIssueId}): {summary} (fp {fpId})',
@@ -176,7 +80,7 @@ const VENDORLESS_BARE = 'False positive (fp {fpId})';
  * added when the template lacks it, so the comment still leads back to the record).
  */
 export function withoutSummary(template: string, vendor: string, placement: Placement): string {
-  const scanner = scannerFor(vendor);
+  const scanner = scannerFor(vendor)?.syntax;
   if (scanner && scanner.templates[placement] === template) return scanner.bareTemplates[placement] ?? template;
   if (template === NEUTRAL_STYLE.template) return NEUTRAL_BARE;
   if (template === VENDORLESS_STYLE.template) return VENDORLESS_BARE;
@@ -184,68 +88,10 @@ export function withoutSummary(template: string, vendor: string, placement: Plac
   return template.replace(/\{summary\}/g, template.includes('{fpId}') ? 'false positive' : 'false positive {fpId}');
 }
 
-// Emulates semgrep's Nosemgrep.ml (nosem_inline_re / nosem_previous_line_re, then the split
-// into ids). PCRE's \s without UCP is ASCII whitespace, hence the explicit class.
-const SEMGREP_IDS = '(?:[:=][ \\t\\n\\r\\f\\v]?([^, \\t\\n\\r\\f\\v][\\s\\S]*))?';
-const SEMGREP_SAME_LINE = new RegExp(` nosem(?:grep)?${SEMGREP_IDS}`, 'i');
-const SEMGREP_LINE_ABOVE = new RegExp(`^[^a-zA-Z0-9]* *nosem(?:grep)?${SEMGREP_IDS}`, 'i');
-
-function readSemgrepIds(line: string, placement: Placement): string[] | undefined {
-  const m = (placement === 'line-above' ? SEMGREP_LINE_ABOVE : SEMGREP_SAME_LINE).exec(line);
-  if (!m) return undefined;
-  const ids = m[1];
-  if (ids === undefined) return [];
-  return ids.split(',').map((piece) => {
-    const word = piece.replace(/^ +| +$/g, '').split(' ')[0] ?? '';
-    return word.replace(/^"+|"+$/g, '');
-  });
-}
-
-/** Server text must not smuggle in a directive for any tool, including ones we do not model. */
-const FOREIGN_DIRECTIVES: readonly { pattern: RegExp; name: string }[] = [
-  { pattern: /nosonar/i, name: 'NOSONAR (SonarQube)' },
-  { pattern: /nosem/i, name: 'nosemgrep (Semgrep)' },
-  { pattern: /deepcode\s*ignore/i, name: 'deepcode ignore (Snyk Code)' },
-  { pattern: /\bcodeql\s*\[/i, name: 'codeql[…] (CodeQL)' },
-  { pattern: /\blgtm/i, name: 'lgtm (CodeQL)' },
-  { pattern: /\bnosec/i, name: 'nosec (Bandit, gosec)' },
-  { pattern: /\bnoqa/i, name: 'noqa (flake8, Ruff)' },
-  { pattern: /nolint/i, name: 'NOLINT (clang-tidy, golangci-lint)' },
-  { pattern: /nopmd/i, name: 'NOPMD (PMD)' },
-  { pattern: /eslint-(?:disable|enable)/i, name: 'eslint-disable (ESLint)' },
-  { pattern: /@ts-(?:ignore|nocheck|expect-error)/i, name: '@ts-ignore (TypeScript)' },
-  { pattern: /\btype:\s*ignore/i, name: 'type: ignore (mypy)' },
-  { pattern: /shellcheck\s+disable/i, name: 'shellcheck disable' },
-  { pattern: /rubocop:\s*(?:disable|todo)/i, name: 'rubocop:disable' },
-  { pattern: /phpcs:(?:ignore|disable)/i, name: 'phpcs:ignore' },
-  { pattern: /noinspection/i, name: 'noinspection (JetBrains)' },
-  { pattern: /checkov:skip|tfsec:ignore|trivy:ignore|gitleaks:allow|kics-scan\s*ignore|hadolint\s+ignore/i, name: 'an IaC/secret scanner skip' },
-  { pattern: /cppcheck-suppress/i, name: 'cppcheck-suppress' },
-  { pattern: /flawfinder:\s*ignore/i, name: 'flawfinder: ignore' },
-  { pattern: /bearer:\s*disable/i, name: 'bearer:disable (Bearer)' },
-  { pattern: /devskim:\s*ignore/i, name: 'devskim: ignore (DevSkim)' },
-  { pattern: /njsscan-ignore/i, name: 'njsscan-ignore' },
-  { pattern: /skipcq/i, name: 'skipcq (DeepSource)' },
-  { pattern: /lint:\s*ignore|lint-ignore|biome-ignore|deno-lint-ignore|stylelint-disable|jshint\s+ignore|jscs:\s*disable/i, name: 'a linter ignore directive' },
-  { pattern: /@phpstan-ignore/i, name: '@phpstan-ignore (PHPStan)' },
-  { pattern: /@psalm-suppress/i, name: '@psalm-suppress (Psalm)' },
-  { pattern: /resharper\s+(?:disable|restore)/i, name: 'ReSharper disable' },
-  { pattern: /checkstyle:\s*(?:off|on)|checkstyle:\s*suppress/i, name: 'CHECKSTYLE:OFF (Checkstyle)' },
-  { pattern: /istanbul\s+ignore|c8\s+ignore|v8\s+ignore|pragma:\s*no\s*cover|lcov_excl/i, name: 'a coverage ignore directive' },
-  { pattern: /prettier-ignore|clang-format\s+off|fmt:\s*(?:off|skip)|isort:\s*skip|yapf:\s*disable|rustfmt::skip/i, name: 'a formatter directive' },
-  { pattern: /@ts-nocheck|@ts-check|\bpyright:\s*ignore|\bmypy:\s*ignore/i, name: 'a type-checker directive' },
-  { pattern: /pylint:\s*(?:disable|skip)|pyre-(?:ignore|fixme)|\bsourcery\s+skip/i, name: 'a Python linter directive' },
-];
-
-export function scannerFor(vendor: string): ScannerSyntax | undefined {
-  const name = vendor.trim().toLowerCase();
-  return SCANNERS.find((s) => s.names.includes(name));
-}
-
 // ---- Style resolution ----
 
 export function resolveStyle(vendor: string, languageId: string, settings: SuppressionSettings = {}): SuppressionStyle {
-  const scanner = scannerFor(vendor);
+  const scanner = scannerFor(vendor)?.syntax;
   const forLanguage = ownEntry(settings.byLanguage, languageId);
   const forVendor = ownEntry(settings.byVendor, vendor) ?? ownEntryIgnoringCase(settings.byVendor, vendor);
   const chosenPlacement = placementOf(forLanguage) ?? placementOf(forVendor);
@@ -365,7 +211,7 @@ function writeComment(
 
 /** What is wrong with the line as its scanner(s) will read it, if anything. */
 function scannerProblem(line: string, placement: Placement, template: string, vendorIssueId: string | undefined): string | undefined {
-  for (const scanner of SCANNERS) {
+  for (const scanner of SYNTAXES) {
     if (!scanner.marker.test(line)) continue;
     if (!scanner.templates[placement]) {
       const where = placement === 'end-of-line' ? 'at the end of the line' : 'on the line above';

@@ -1,18 +1,17 @@
 // Read-only documents holding an FP issue's full explanation. Plain text (never rendered),
 // served from what the tree already loaded.
 import * as vscode from 'vscode';
-import { readableIssueType, readableVendor } from '../model/format';
+import { readableIssueType } from '../model/format';
+import { readableVendor } from '../common/scanners';
+import { FP_SCHEME } from '../common/manifest';
 import type { ReportStore } from '../editor/reportStore';
-
-export const FP_SCHEME = 'security-fix-reports-fp';
 
 /**
  * The explanation's own language, for which package.json turns word wrap on (explanations are
  * paragraphs). VS Code takes a provided document's language from its path when it creates it,
- * so the path ends in FP_FILE_SUFFIX, which package.json maps to FP_LANGUAGE: wrapped from the
+ * so the path ends in FP_FILE_SUFFIX, which package.json maps to FP_LANGUAGE (common/manifest): wrapped from the
  * first render, whoever opens the URI. Without that mapping the suffix is .txt: plain text.
  */
-export const FP_LANGUAGE = 'security-fix-reports-fp';
 export const FP_FILE_SUFFIX = '.fp-explanation.txt';
 
 export function fpExplanationUri(reportId: string, issueId: string, label: string): vscode.Uri {

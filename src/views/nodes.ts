@@ -8,7 +8,7 @@ import { readableIssueType, relativeTime } from '../model/format';
 import { isFalsePositive } from '../model/issue';
 import { summaryLine } from '../model/reportList';
 import type { ReportModel } from '../model/report';
-import { CommandId } from '../commands/ids';
+import { CommandId } from '../common/manifest';
 import type { IssueLoading } from '../editor/reportStore';
 import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
 

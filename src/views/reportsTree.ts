@@ -4,10 +4,11 @@
 import * as vscode from 'vscode';
 import { ServiceError } from '../api/errors';
 import type { FixReportSummary, Issue } from '../api/schemas';
+import { Disposable } from '../common/disposable';
 import { isFalsePositive } from '../model/issue';
 import type { ReportModel } from '../model/report';
 import { remoteMatcher } from '../model/remote';
-import { CommandId } from '../commands/ids';
+import { CommandId } from '../common/manifest';
 import type { Connection } from '../editor/connection';
 import type { ReportStore } from '../editor/reportStore';
 import { filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
@@ -17,11 +18,10 @@ export const RANGE_SIZE = 1_000;
 /** How long a tooltip waits for an FP's short summary before showing without it. */
 const SUMMARY_WAIT_MS = 1_500;
 
-export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+export class ReportsTree extends Disposable implements vscode.TreeDataProvider<Node> {
+  private readonly changed = this.register(new vscode.EventEmitter<Node | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly reportNodes = new Map<string, ReportNode>();
-  private readonly subscriptions: vscode.Disposable[] = [];
   private filterValue: TreeFilter = NO_FILTER;
   private remotes: string[] = [];
 
@@ -29,7 +29,9 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
     private readonly store: ReportStore,
     private readonly connection: Connection,
   ) {
-    this.subscriptions.push(
+    super();
+    // A connection change reaches the tree through the store (it resets and fires 'all').
+    this.register(
       store.onDidChange((change) => {
         if (change.kind === 'status') return; // the view's message says it (viewStatus.ts); no row changes
         if (change.kind === 'all') return this.changed.fire(undefined);
@@ -38,7 +40,6 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
         // ("Element with id … is already registered") and the report never expands.
         setTimeout(() => this.changed.fire(this.reportNodes.get(change.reportId)), 0);
       }),
-      connection.onDidChange(() => this.changed.fire(undefined)),
     );
   }
 
@@ -183,10 +184,6 @@ export class ReportsTree implements vscode.TreeDataProvider<Node>, vscode.Dispos
     return this.reportNodes.get(reportId);
   }
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-    this.changed.dispose();
-  }
 }
 
 function message(id: string, label: string, icon: string, command?: vscode.Command): MessageNode {

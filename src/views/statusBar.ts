@@ -1,24 +1,26 @@
 // Status bar: connected / no key / error, and when data was last refreshed; click for actions.
 import * as vscode from 'vscode';
+import { Disposable } from '../common/disposable';
 import { relativeTime } from '../model/format';
-import { CommandId } from '../commands/ids';
+import { CommandId, STATUS_ITEM_ID } from '../common/manifest';
 import type { Connection } from '../editor/connection';
 import type { ReportStore } from '../editor/reportStore';
 
-export class StatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('securityFixReports.status', vscode.StatusBarAlignment.Left, 50);
-  private readonly subscriptions: vscode.Disposable[];
-  private readonly timer: NodeJS.Timeout;
+export class StatusBar extends Disposable {
+  private readonly item = this.register(vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 50));
 
   constructor(
     private readonly connection: Connection,
     private readonly store: ReportStore,
   ) {
+    super();
     this.item.name = 'Security Fix Reports';
     this.item.command = CommandId.StatusActions;
-    this.subscriptions = [connection.onDidChange(() => this.update()), store.onDidChange(() => this.update())];
+    this.register(connection.onDidChange(() => this.update()));
+    this.register(store.onDidChange(() => this.update()));
     // Keeps "refreshed 3 minutes ago" true without any event.
-    this.timer = setInterval(() => this.update(), 60_000);
+    const timer = setInterval(() => this.update(), 60_000);
+    this.register({ dispose: () => clearInterval(timer) });
     this.update();
   }
 
@@ -63,11 +65,5 @@ export class StatusBar implements vscode.Disposable {
   /** For tests: what the item shows. */
   get text(): string {
     return this.item.text;
-  }
-
-  dispose(): void {
-    clearInterval(this.timer);
-    for (const s of this.subscriptions) s.dispose();
-    this.item.dispose();
   }
 }

@@ -5,7 +5,8 @@
 // a service could make match any line.
 import * as vscode from 'vscode';
 import { commentSyntaxFor, isGrammar, type CommentSyntax } from '../model/commentSyntax';
-import { readableIssueType, readableVendor } from '../model/format';
+import { readableIssueType } from '../model/format';
+import { readableVendor } from '../common/scanners';
 import { loadProver } from '../editor/proof';
 import type { ReportStore } from '../editor/reportStore';
 import { Tooltip } from './tooltips';

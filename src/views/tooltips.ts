@@ -6,10 +6,11 @@ import type { FixReportSummary, Issue } from '../api/schemas';
 import { counted } from '../common/text';
 import type { FixView } from '../model/fix';
 import type { Finding } from '../model/findings';
-import { formatDate, readableIssueType, readableVendor, relativeTime } from '../model/format';
+import { formatDate, readableIssueType, relativeTime } from '../model/format';
+import { readableVendor } from '../common/scanners';
 import { falsePositiveBasis } from '../model/issue';
 import { parseTimestamp, type Instant } from '../model/time';
-import { CommandId } from '../commands/ids';
+import { CommandId } from '../common/manifest';
 
 const MAX_COMMENTS = 5;
 const MAX_DOWNLOADERS = 5;

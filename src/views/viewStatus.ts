@@ -3,14 +3,20 @@
 // part overwrites another. The message shows in a one-view container, where the description
 // is hidden; the badge counts the filter's conditions on the activity bar.
 import * as vscode from 'vscode';
+import { Disposable } from '../common/disposable';
+import { ContextKey } from '../common/manifest';
+import { setContext } from '../editor/contextKeys';
 import type { Node } from './nodes';
 import { statusText, type StatusParts } from './statusText';
 
-export class ViewStatus implements vscode.Disposable {
+export class ViewStatus extends Disposable {
   private parts: StatusParts = { filter: [] };
   private ticker: NodeJS.Timeout | undefined;
 
-  constructor(private readonly view: vscode.TreeView<Node>) {}
+  constructor(private readonly view: vscode.TreeView<Node>) {
+    super();
+    this.register({ dispose: () => clearInterval(this.ticker) });
+  }
 
   set(change: Partial<StatusParts>): void {
     this.parts = { ...this.parts, ...change };
@@ -29,11 +35,7 @@ export class ViewStatus implements vscode.Disposable {
     this.view.description = description;
     const { filter } = this.parts;
     this.view.badge = filter.length ? { value: filter.length, tooltip: `${filter.length} filter condition${filter.length === 1 ? '' : 's'} in force` } : undefined;
-    void vscode.commands.executeCommand('setContext', 'securityFixReports.filtered', filter.length > 0);
-    void vscode.commands.executeCommand('setContext', 'securityFixReports.refreshing', !!this.parts.refreshing);
-  }
-
-  dispose(): void {
-    clearInterval(this.ticker);
+    void setContext(ContextKey.Filtered, filter.length > 0);
+    void setContext(ContextKey.Refreshing, !!this.parts.refreshing);
   }
 }

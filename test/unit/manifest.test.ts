@@ -6,8 +6,7 @@ import { GRAMMARS } from '../../src/model/commentSyntax';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandId } from '../../src/commands/ids';
-import { USER_LEVEL_ONLY } from '../../src/editor/settingsKeys';
+import { CommandId, CONTAINER_ID, ContextKey, FP_LANGUAGE, LEGACY_BASE_URL, SECTION, Setting, USER_LEVEL_ONLY, VIEW_ID } from '../../src/common/manifest';
 
 const root = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -26,6 +25,25 @@ describe('manifest', () => {
     referenced.push(...contributes.keybindings.map((k: { command: string }) => k.command));
     for (const welcome of contributes.viewsWelcome) referenced.push(...[...welcome.contents.matchAll(/command:([\w.]+)/g)].map((m: RegExpMatchArray) => m[1]!));
     for (const id of referenced) assert.ok(known.has(id), `${id} is referenced but not contributed`);
+  });
+
+  it('names exactly the contributed settings, views, container and FP language (common/manifest)', () => {
+    const contributed = Object.keys(contributes.configuration.properties).sort();
+    const named = [...Object.values(Setting), LEGACY_BASE_URL].map((name) => `${SECTION}.${name}`).sort();
+    assert.deepEqual(contributed, named);
+    assert.ok(contributes.configuration.properties[`${SECTION}.${LEGACY_BASE_URL}`].deprecationMessage, 'the 0.1 name is marked deprecated');
+    assert.deepEqual(contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id), [CONTAINER_ID]);
+    assert.deepEqual(contributes.views[CONTAINER_ID].map((v: { id: string }) => v.id), [VIEW_ID]);
+    assert.deepEqual(contributes.languages.map((l: { id: string }) => l.id), [FP_LANGUAGE]);
+    assert.ok(manifest.contributes.configurationDefaults[`[${FP_LANGUAGE}]`], 'the FP explanation language has its word-wrap default');
+  });
+
+  it('uses in when clauses and completion events exactly the context keys the code sets', () => {
+    const text = JSON.stringify(contributes);
+    const used = new Set([...text.matchAll(/securityFixReports\.[a-zA-Z]+/g)].map((m) => m[0]).filter((k) => !k.startsWith(`${SECTION}.`) || isContextKeyCandidate(k)));
+    const known = new Set<string>(Object.values(ContextKey));
+    for (const key of used) assert.ok(known.has(key), `${key} is read by package.json but not a ContextKey`);
+    for (const key of known) assert.ok(used.has(key), `${key} is set by the code but read by nothing in package.json`);
   });
 
   it('keeps the settings that decide where the key goes at application scope, and restricts templates', () => {
@@ -60,3 +78,9 @@ describe('manifest', () => {
     }
   });
 });
+
+/** A `securityFixReports.x` word in the manifest that is not a command, setting, view or container. */
+function isContextKeyCandidate(word: string): boolean {
+  const others = new Set<string>([...Object.values(CommandId), VIEW_ID, CONTAINER_ID, ...[...Object.values(Setting), LEGACY_BASE_URL].map((n) => `${SECTION}.${n.split('.')[0]}`)]);
+  return !others.has(word);
+}

@@ -27,7 +27,7 @@ describe('activation', () => {
 
   it('starts unconfigured: the workspace-level base URL trap is not used', async function () {
     // A profile kept from an interrupted earlier run (test-electron's .vscode-test) may hold one.
-    if (userSetting('securityFixReports.baseUrl') !== undefined) this.skip();
+    if (userSetting('securityFixReports.baseURL') !== undefined) this.skip();
     const { services, statusBar } = await extensionApi();
     // The runner seeds no user-level base URL; .vscode/settings.json sets one, which must not count.
     assert.equal(services.connection.settings.baseUrl, '');

@@ -18,7 +18,7 @@ describe('service key in SecretStorage', () => {
     keysUsed.add(WRONG_KEY);
     service = await sandbox({ dataset: { seed: 3, reports: 3 } });
     const { services } = await extensionApi();
-    await setUserSetting('securityFixReports.baseUrl', service.baseUrl);
+    await setUserSetting('securityFixReports.baseURL', service.baseUrl);
     await waitFor(() => services.connection.origin === service.origin, 'the new origin');
     await quiet();
   });

@@ -58,7 +58,7 @@ describe('the key never reaches the log', () => {
     this.timeout(60_000);
     const { services } = await extensionApi();
     const { store } = services;
-    await setUserSetting('securityFixReports.baseUrl', service.baseUrl);
+    await setUserSetting('securityFixReports.baseURL', service.baseUrl);
     await waitFor(() => services.connection.origin === service.origin, 'the origin');
 
     // A wrong key: rejected with 401 (the client never registered it as a secret to redact).
@@ -109,7 +109,7 @@ describe('the key never reaches the log', () => {
 after('no key used anywhere in the run reached the log', async () => {
   await assertLogClean();
   await closeMainSandbox();
-  for (const name of ['securityFixReports.baseUrl', 'securityFixReports.issuesPerLoad', 'securityFixReports.requestTimeoutSeconds', 'http.proxy']) {
+  for (const name of ['securityFixReports.baseURL', 'securityFixReports.baseUrl', 'securityFixReports.issuesPerLoad', 'securityFixReports.requestTimeoutSeconds', 'http.proxy']) {
     await setUserSetting(name, undefined);
   }
 });

@@ -30,7 +30,7 @@ describe('base URL moved to another origin', () => {
   it('does not send the first key to the second origin, and sends nothing until the user acts', async () => {
     const { services } = await extensionApi();
     second.clearRequests();
-    await setUserSetting('securityFixReports.baseUrl', second.baseUrl);
+    await setUserSetting('securityFixReports.baseURL', second.baseUrl);
     await waitFor(() => services.connection.origin === second.origin, 'the second origin');
     assert.equal(services.connection.state.kind, 'no-key');
     await quiet();
@@ -65,7 +65,7 @@ describe('base URL moved to another origin', () => {
   it('switching back uses the first key again, only with the first service', async () => {
     const { services } = await extensionApi();
     first.clearRequests();
-    await setUserSetting('securityFixReports.baseUrl', first.baseUrl);
+    await setUserSetting('securityFixReports.baseURL', first.baseUrl);
     await waitFor(() => services.connection.origin === first.origin && services.connection.state.kind === 'ready', 'ready for the first origin');
     await quiet();
     await services.tree.getChildren();

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
+import { migrateLegacyBaseUrl } from '../../../src/editor/settings';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { observe } from '../../support/evidence';
 import { makeTestPki, PROXIED_HOST, startHttpsServer, startRecordingProxy, type Listening, type RecordingProxy, type TestPki } from '../../support/tlsProxy';
@@ -49,7 +50,8 @@ describe('settings that decide where requests go', () => {
   it('ignores the base URL and http.proxy traps in the workspace\'s .vscode/settings.json', async () => {
     const { services } = await extensionApi();
     const text = await readFile(workspaceSettings(), 'utf8');
-    assert.match(text, /"securityFixReports\.baseUrl": "http:\/\/127\.0\.0\.1:9\/trap"/, 'the fixture sets a workspace base URL');
+    assert.match(text, /"securityFixReports\.baseURL": "http:\/\/127\.0\.0\.1:9\/trap"/, 'the fixture sets a workspace base URL');
+    assert.match(text, /"securityFixReports\.baseUrl": "http:\/\/127\.0\.0\.1:9\/trap"/, 'and one under the 0.1 name');
     assert.match(text, /"http\.proxy": "http:\/\/127\.0\.0\.1:9"/, 'the fixture sets a workspace proxy');
     assert.equal(services.connection.settings.baseUrl, service.baseUrl);
     assert.equal(services.connection.settings.network.proxyUrl, undefined);
@@ -67,7 +69,8 @@ describe('settings that decide where requests go', () => {
       trapProxy = await startRecordingProxy();
       original = await readFile(workspaceSettings(), 'utf8');
       await writeFile(workspaceSettings(), JSON.stringify({
-        'securityFixReports.baseUrl': trap.url,
+        'securityFixReports.baseURL': trap.url,
+        'securityFixReports.baseUrl': trap.url, // the 0.1 name is read from user settings only too
         'securityFixReports.caCertificatesFile': '/nonexistent/trap-ca.pem',
         'http.proxy': trapProxy.url,
         'http.noProxy': [],
@@ -99,6 +102,20 @@ describe('settings that decide where requests go', () => {
       assert.deepEqual(trap.requests, [], 'the workspace base URL got no request');
       assert.deepEqual(trapProxy.targets, [], 'the workspace proxy got no request');
     });
+  });
+
+  it('moves a base URL from its 0.1 name (baseUrl, "Base Url" in the Settings UI) to baseURL in user settings', async () => {
+    const { services } = await extensionApi();
+    const config = () => vscode.workspace.getConfiguration('securityFixReports');
+    await setUserSetting('securityFixReports.baseURL', undefined);
+    await setUserSetting('securityFixReports.baseUrl', service.baseUrl);
+    await waitFor(() => services.connection.state.kind === 'ready', 'the connection to read the 0.1 name meanwhile');
+    assert.equal(services.connection.settings.baseUrl, service.baseUrl);
+    assert.equal(await migrateLegacyBaseUrl(), 'Moved securityFixReports.baseUrl to securityFixReports.baseURL in your user settings (renamed).');
+    assert.equal(config().inspect('baseURL')?.globalValue, service.baseUrl);
+    assert.equal(config().inspect('baseUrl')?.globalValue, undefined, 'the old name is gone from user settings');
+    assert.equal(await migrateLegacyBaseUrl(), undefined, 'nothing left to move');
+    await waitFor(() => services.connection.origin === service.origin, 'the connection to stay on the service');
   });
 
   describe('user-level http.proxy', () => {
@@ -135,7 +152,7 @@ describe('settings that decide where requests go', () => {
       const { services } = await extensionApi();
       await setUserSetting('http.proxy', proxy.url);
       await setUserSetting('securityFixReports.caCertificatesFile', pki.caFile);
-      await setUserSetting('securityFixReports.baseUrl', `https://${PROXIED_HOST}:${https.port}`);
+      await setUserSetting('securityFixReports.baseURL', `https://${PROXIED_HOST}:${https.port}`);
       await waitFor(() => services.connection.origin === `https://${PROXIED_HOST}:${https.port}`, 'the connection to use the proxied service');
       assert.equal(await vscode.commands.executeCommand<boolean>(CommandId.SetServiceKey, { key: KEY }), true, 'the key was checked through the proxy');
       services.store.reset();

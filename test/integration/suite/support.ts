@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension';
 import type { Fix, FixReportDetail, Issue } from '../../../src/api/schemas';
 import type { GroupNode, IssueNode, Node, ReportNode } from '../../../src/views/nodes';
-import { CommandId } from '../../../src/commands/ids';
+import { CommandId } from '../../../src/common/manifest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../tools/sandbox/server';
 
 export const EXTENSION_ID = 'security-fix-reports.security-fix-reports';
@@ -94,13 +94,14 @@ export async function setUserSetting(name: string, value: unknown): Promise<void
 
 /**
  * Points the extension at `target` through the user-level base URL and stores its key with
- * the real command (one validating request), then waits until everything settled.
+ * the real command (one validating request), drops whatever was loaded, then waits until
+ * everything settled.
  */
 export async function connectTo(target: Sandbox, key = target.key): Promise<ExtensionApi> {
   const api = await extensionApi();
   const { connection } = api.services;
-  if (userSetting('securityFixReports.baseUrl') !== target.baseUrl) {
-    await setUserSetting('securityFixReports.baseUrl', target.baseUrl);
+  if (userSetting('securityFixReports.baseURL') !== target.baseUrl) {
+    await setUserSetting('securityFixReports.baseURL', target.baseUrl);
   }
   await waitFor(() => connection.origin === target.origin, `the connection to use ${target.origin}`);
   if (connection.state.kind !== 'ready' || (await api.services.keys.get(target.origin)) !== key) {
@@ -108,6 +109,9 @@ export async function connectTo(target: Sandbox, key = target.key): Promise<Exte
     assert.equal(stored, true, `the key for ${target.origin} was accepted`);
   }
   await waitFor(() => connection.state.kind === 'ready', 'the connection to be ready');
+  // Each suite starts from nothing loaded: connecting to the service already in use (same
+  // origin, same key) changes nothing in the extension, so it keeps what it had loaded.
+  api.services.store.reset();
   await quiet();
   await vscode.commands.executeCommand('notifications.clearAll');
   return api;

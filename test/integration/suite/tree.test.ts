@@ -2,8 +2,9 @@
 // groups with counts, fixes, issues under fixes, false positives, other issues; paging past
 // 1,000 issues (ranges of 1,000, "Load more"), and 20 concurrent expansions sharing requests.
 import { strict as assert } from 'node:assert';
+import { readableVendor } from '../../../src/common/scanners';
 import { cleanText } from '../../../src/common/text';
-import { readableIssueType, readableVendor } from '../../../src/model/format';
+import { readableIssueType } from '../../../src/model/format';
 import type { Issue } from '../../../src/api/schemas';
 import { applyFilter } from '../../../src/commands/filter';
 import { NO_FILTER, type TreeFilter } from '../../../src/views/filter';
@@ -178,6 +179,7 @@ describe('reports tree', () => {
     const bigId = service.dataset.bigReportId!;
     await setUserSetting('securityFixReports.issuesPerLoad', 1000);
     await waitFor(() => services.connection.settings.issuesPerLoad === 1000, 'issuesPerLoad 1000');
+    services.store.reset(); // the setting applies to the next load; what is loaded stays otherwise
     await quiet();
     service.clearRequests();
     const node = await loadedReport(bigId);

@@ -2,10 +2,10 @@
 // tree row focused where that changes what the workbench passes, and on rows that update
 // while loading; checks what each did. Called by the UI check after its own steps.
 import { strict as assert } from 'node:assert';
+import { readableVendor } from '../../../src/common/scanners';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { readableVendor } from '../../../src/model/format';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { REPO_ROOT } from '../../../tools/editor/codeServer';
 import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot } from '../../../tools/editor/ui';

@@ -223,7 +223,7 @@ async function main(): Promise<number> {
       workspace,
       vsixPaths: [vsix],
       headless: !values.headed,
-      userSettings: { 'securityFixReports.baseUrl': service.baseUrl, 'workbench.hover.delay': 300 },
+      userSettings: { 'securityFixReports.baseURL': service.baseUrl, 'workbench.hover.delay': 300 },
       env: { SECURITY_FIX_REPORTS_KEY: service.key },
       onLog: (l) => log.push(l),
     });

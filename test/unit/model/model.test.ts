@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
+import { readableVendor } from '../../../src/common/scanners';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { IssueSchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type FixReportSummary, type Issue } from '../../../src/api/schemas';
 import { fixView } from '../../../src/model/fix';
-import { formatDate, httpUrl, readableIssueType, readableLanguage, readableVendor, relativeTime } from '../../../src/model/format';
+import { formatDate, httpUrl, readableIssueType, readableLanguage, relativeTime } from '../../../src/model/format';
 import { falsePositiveBasis } from '../../../src/model/issue';
 import { remoteMatcher } from '../../../src/model/remote';
 import { groupReport, isExpired, sortReports, summaryLine } from '../../../src/model/report';

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { type Placement } from '../../../src/common/scanners';
 import fc from 'fast-check';
 import { commentSyntaxFor, knownCommentLanguages } from '../../../src/model/commentSyntax';
 import { codePointLength } from '../../../src/common/text';
@@ -8,7 +9,6 @@ import {
   planInsertion,
   VENDORLESS_STYLE,
   resolveStyle,
-  type Placement,
   type SuppressionFields,
   type SuppressionSettings,
   type SuppressionStyle,

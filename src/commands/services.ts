@@ -1,12 +1,12 @@
 // What commands and views share. Built once in extension.ts and passed to each command.
 import type * as vscode from 'vscode';
+import type { Connection } from '../editor/connection';
+import type { KeyStore } from '../editor/keyStore';
+import type { ExtensionLog } from '../editor/log';
+import type { ReportStore } from '../editor/reportStore';
 import type { ReportsTree } from '../views/reportsTree';
 import type { Node } from '../views/nodes';
 import type { ViewStatus } from '../views/viewStatus';
-import type { Connection } from './connection';
-import type { KeyStore } from './keyStore';
-import type { ExtensionLog } from './log';
-import type { ReportStore } from './reportStore';
 
 export interface Services {
   context: vscode.ExtensionContext;

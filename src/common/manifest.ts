@@ -1,0 +1,80 @@
+// What package.json contributes, as the code names it: command ids, view and container ids,
+// context keys, setting names, the FP explanation language. One module, checked against the
+// manifest in both directions by test/unit/manifest.test.ts. Ground floor: imports nothing.
+
+/** Command ids. Each maps to a handler file of the same name in src/commands. */
+export const CommandId = {
+  SetServiceKey: 'securityFixReports.setServiceKey',
+  ClearServiceKey: 'securityFixReports.clearServiceKey',
+  UseEnvironmentKey: 'securityFixReports.useEnvironmentKey',
+  SetBaseUrl: 'securityFixReports.setBaseUrl',
+  Refresh: 'securityFixReports.refresh',
+  CancelRefresh: 'securityFixReports.cancelRefresh',
+  RefreshReport: 'securityFixReports.refreshReport',
+  Filter: 'securityFixReports.filter',
+  FilterText: 'securityFixReports.filterText',
+  ClearFilter: 'securityFixReports.clearFilter',
+  InsertSuppressionComment: 'securityFixReports.insertSuppressionComment',
+  CopyFpSummary: 'securityFixReports.copyFpSummary',
+  ShowFpExplanation: 'securityFixReports.showFpExplanation',
+  OpenPullRequest: 'securityFixReports.openPullRequest',
+  OpenRepository: 'securityFixReports.openRepository',
+  CopyId: 'securityFixReports.copyId',
+  LoadMoreIssues: 'securityFixReports.loadMoreIssues',
+  CancelLoading: 'securityFixReports.cancelLoading',
+  ShowLog: 'securityFixReports.showLog',
+  StatusActions: 'securityFixReports.statusActions',
+} as const;
+export type CommandId = (typeof CommandId)[keyof typeof CommandId];
+
+export const CONTAINER_ID = 'securityFixReports';
+export const VIEW_ID = 'securityFixReports.reports';
+/** The built-in command that opens the view container. */
+export const SHOW_CONTAINER_COMMAND = `workbench.view.extension.${CONTAINER_ID}`;
+export const STATUS_ITEM_ID = 'securityFixReports.status';
+
+/** Context keys the extension sets, read by `when` clauses and walkthrough completion events. */
+export const ContextKey = {
+  /** The connection's state: no-base-url, bad-base-url, no-key or ready (welcome views). */
+  State: 'securityFixReports.state',
+  /** SECURITY_FIX_REPORTS_KEY is set in the editor's environment (welcome view link). */
+  EnvKey: 'securityFixReports.envKey',
+  /** The tree's filter has conditions (Clear Filter in the title bar). */
+  Filtered: 'securityFixReports.filtered',
+  /** A refresh waits for the service (Cancel Refresh replaces Refresh). */
+  Refreshing: 'securityFixReports.refreshing',
+  /** A suppression comment was inserted and verified (the walkthrough's step completes). */
+  Suppressed: 'securityFixReports.suppressed',
+} as const;
+export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
+
+/** The configuration section; settings are `${SECTION}.${name}`. */
+export const SECTION = 'securityFixReports';
+
+/** Setting names within SECTION. */
+export const Setting = {
+  BaseUrl: 'baseURL',
+  CaCertificatesFile: 'caCertificatesFile',
+  RequestTimeoutSeconds: 'requestTimeoutSeconds',
+  AutoRefreshMinutes: 'autoRefreshMinutes',
+  IssuesPerLoad: 'issuesPerLoad',
+  SuppressionByVendor: 'suppression.byVendor',
+  SuppressionByLanguage: 'suppression.byLanguage',
+  SuppressionDefault: 'suppression.default',
+} as const;
+export type Setting = (typeof Setting)[keyof typeof Setting];
+
+/**
+ * The base URL’s setting name in 0.1: the Settings UI titled it "Base Url". Still read from user
+ * settings (and moved to Setting.BaseUrl on activation) so an upgrade keeps the address.
+ */
+export const LEGACY_BASE_URL = 'baseUrl';
+
+/** Settings read only from the user level: they decide where the key is sent. */
+export const USER_LEVEL_ONLY = [Setting.BaseUrl, Setting.CaCertificatesFile] as const;
+export type UserLevelKey = (typeof USER_LEVEL_ONLY)[number];
+
+/** The language of the FP explanation tab (word-wrapped by a configurationDefaults entry). */
+export const FP_LANGUAGE = 'security-fix-reports-fp';
+/** The URI scheme of the FP explanation tab's read-only documents. */
+export const FP_SCHEME = 'security-fix-reports-fp';
