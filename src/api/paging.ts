@@ -9,7 +9,7 @@ import { silentLogger, type Logger } from './log';
 import { RecentIds } from './recentIds';
 import type { Issue, IssuePageBody } from './schemas';
 
-export const PAGE_LIMIT = 1000;
+const PAGE_LIMIT = 1000;
 
 export interface PagingOptions {
   signal?: AbortSignal;

@@ -1,12 +1,13 @@
 // The CLI's commands. Each takes parsed options and writes to `out`; failures are thrown as
 // ServiceError (mapped to exit codes by main.ts) or CliError.
 import type { FixReportsClient } from '../api/client';
-import type { FixReportDetail, FixReportSummary, Issue } from '../api/schemas';
+import type { FixReportSummary, Issue } from '../api/schemas';
 import { counted } from '../common/text';
 import { fixView, type FixView } from '../model/fix';
 import { readableIssueType, relativeTime, formatDate } from '../model/format';
 import { readableVendor, type Placement } from '../common/scanners';
 import { isFalsePositive } from '../model/issue';
+import { isExpired, repoAt, reportTitle } from '../model/reportList';
 import { parseTimestamp } from '../model/time';
 import { buildSuppressionComment, placeholdersIn, resolveStyle, VENDORLESS_STYLE, type SuppressionStyle } from '../model/suppression';
 import { ExitCode } from './exitCodes';
@@ -37,9 +38,9 @@ export async function reportsCommand(ctx: Context): Promise<void> {
   await ctx.out.line(
     renderTable(rows, [
       { header: 'ID', value: (r) => r.id, max: 36 },
-      { header: 'PROJECT', value: (r) => r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? '' },
+      { header: 'PROJECT', value: (r) => reportTitle(r) },
       { header: 'VENDOR', value: (r) => readableVendor(r.vulnerabilityReport?.vendor) },
-      { header: 'REPOSITORY', value: (r) => repoLabel(r) },
+      { header: 'REPOSITORY', value: (r) => repoAt(r) ?? '' },
       { header: 'CREATED', value: (r) => when(r.createdOn, ctx.nowMs) },
       { header: 'EXPIRES', value: (r) => expiry(r, ctx.nowMs) },
     ]),
@@ -218,12 +219,6 @@ async function writeJson(ctx: Context, value: unknown): Promise<void> {
   await ctx.out.line(safeJson(value));
 }
 
-function repoLabel(report: FixReportSummary | FixReportDetail): string {
-  const repo = report.repo;
-  if (!repo) return '';
-  return `${repo.name ?? repo.originalUrl ?? ''}${repo.reference ? `@${repo.reference}` : ''}`;
-}
-
 function when(text: string | null, nowMs: number): string {
   const at = parseTimestamp(text);
   return at ? `${formatDate(at.ms)} (${relativeTime(at.ms, nowMs)})` : '';
@@ -232,7 +227,7 @@ function when(text: string | null, nowMs: number): string {
 function expiry(report: FixReportSummary, nowMs: number): string {
   const at = parseTimestamp(report.expirationOn);
   if (!at) return '';
-  return at.ms <= nowMs ? `expired ${relativeTime(at.ms, nowMs)}` : relativeTime(at.ms, nowMs);
+  return isExpired(report, nowMs) ? `expired ${relativeTime(at.ms, nowMs)}` : relativeTime(at.ms, nowMs);
 }
 
 function dateOf(ms: number | undefined): string {

@@ -3,7 +3,7 @@
 // The workbench passes the focused row to title-bar commands: arguments are ignored (a row
 // read as a preset made Filter do nothing once a row had focus).
 import * as vscode from 'vscode';
-import type { ConfidenceKind } from '../model/fix';
+import { CONFIDENCE, type ConfidenceKind } from '../model/fix';
 import { readableIssueType } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import type { Services } from './services';
@@ -66,17 +66,17 @@ function buildChoices(s: Services): Choice[] {
     }
   }
   const separator = (label: string): Choice => ({ label, kind: vscode.QuickPickItemKind.Separator, apply: () => {}, selected: () => false });
-  const confidence = (kind: ConfidenceKind, label: string, detail: string): Choice => ({
-    label,
+  const confidence = (kind: ConfidenceKind, detail: string): Choice => ({
+    label: CONFIDENCE[kind].group,
     detail,
     apply: (f) => f.confidence.add(kind),
     selected: (f) => f.confidence.has(kind),
   });
   return [
     separator('Confidence'),
-    confidence('stable', 'Stable fixes', 'Confidence 90: deterministic'),
-    confidence('adaptive', 'Adaptive fixes', 'Confidence 50: generated with AI techniques, review closely'),
-    confidence('other', 'Other confidence', 'Values the service does not document'),
+    confidence('stable', `Confidence 90: ${CONFIDENCE.stable.meaning}`),
+    confidence('adaptive', `Confidence 50: ${CONFIDENCE.adaptive.meaning}`),
+    confidence('other', CONFIDENCE.other.meaning),
     separator('Fix state'),
     ...[...states].map((state): Choice => ({ label: pickText(state), apply: (f) => f.states.add(state), selected: (f) => f.states.has(state) })),
     separator('Scanner'),

@@ -2,7 +2,8 @@
 // report first. When none is loaded yet, or from its last item, the user picks a report to load.
 import * as vscode from 'vscode';
 import { pickText } from '../views/pickText';
-import { readableIssueType } from '../model/format';
+import { repoAt, reportTitle } from '../model/reportList';
+import { readableIssueType, readableLanguage } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from './services';
@@ -44,7 +45,7 @@ function pickAmong(s: Services, refs: FalsePositiveRef[]): Promise<Item | undefi
   const ordered = refs.map((ref, i) => ({ ref, i, r: rank(ref) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.ref);
   const items = ordered.map((ref): Item => ({
     label: pickText(readableIssueType(ref.issue.issueType)),
-    description: pickText(`${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${ref.issue.issueLanguage}` : ''}`),
+    description: pickText(`${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${readableLanguage(ref.issue.issueLanguage)}` : ''}`),
     detail: detailOf(s, ref),
     ref,
   }));
@@ -95,8 +96,8 @@ async function loadAReport(s: Services): Promise<boolean> {
   const reports = await s.store.reports();
   const chosen = await vscode.window.showQuickPick(
     reports.map((report) => ({
-      label: pickText(report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? report.id),
-      description: pickText(`${report.repo?.name ?? ''}${report.repo?.reference ? `@${report.repo.reference}` : ''} · ${readableVendor(report.vulnerabilityReport?.vendor)}`),
+      label: pickText(reportTitle(report)),
+      description: pickText([repoAt(report), readableVendor(report.vulnerabilityReport?.vendor)].filter((p) => p !== null).join(' · ')),
       report,
     })),
     { title: 'No false positives are loaded yet: load which fix report?', matchOnDescription: true },

@@ -18,7 +18,7 @@ export async function workspaceRemotes(): Promise<string[]> {
 }
 
 /** `url = …` entries of [remote "…"] sections. */
-export function remoteUrls(config: string): string[] {
+function remoteUrls(config: string): string[] {
   const urls: string[] = [];
   let inRemote = false;
   for (const raw of config.split(/\r?\n/)) {

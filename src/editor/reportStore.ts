@@ -7,7 +7,8 @@ import { ServiceError } from '../api/errors';
 import type { IssuePage } from '../api/paging';
 import type { FixReportSummary, Issue } from '../api/schemas';
 import { Disposable } from '../common/disposable';
-import { ReportModel, sortReports } from '../model/report';
+import { ReportModel } from '../model/report';
+import { sortReports } from '../model/reportList';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
 

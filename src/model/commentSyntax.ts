@@ -13,14 +13,14 @@ export interface Hazard {
   readonly why: string;
 }
 
-export interface LineCommentForm {
+interface LineCommentForm {
   readonly kind: 'line';
   /** e.g. `//`; the comment is `open + ' ' + text`. */
   readonly open: string;
   readonly hazards: readonly Hazard[];
 }
 
-export interface BlockCommentForm {
+interface BlockCommentForm {
   readonly kind: 'block';
   /** The comment is `open + ' ' + text + ' ' + close`, on one line. */
   readonly open: string;

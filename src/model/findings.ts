@@ -6,7 +6,7 @@ import { cleanText, counted, oneLine } from '../common/text';
 import { falsePositiveBasis, hasFalsePositiveState } from './issue';
 import { parseTimestamp } from './time';
 
-export type FindingRule =
+type FindingRule =
   /** docs/service-interface.md §3 rules 1/2: state Committed (or Merged) but no scmSubmitFixRequests. */
   | 'committed-without-submission'
   /** Submissions exist but the state says Ready/Downloaded: the state probably lags. */
@@ -27,7 +27,7 @@ export type FindingRule =
   | 'bad-timestamp';
 
 /** error: a rule of the spec is broken. warning: suspicious, but the spec does not forbid it. */
-export type FindingSeverity = 'error' | 'warning';
+type FindingSeverity = 'error' | 'warning';
 
 export interface Finding {
   readonly rule: FindingRule;

@@ -3,7 +3,7 @@
 // never to exceptions. Consistency problems are reported by ./findings.
 import type { Download, Fix, FixRating, ScmSubmitFixRequest, User } from '../api/schemas';
 import { cleanText } from '../common/text';
-import { httpUrl, readableIssueType } from './format';
+import { httpUrl, readableIssueType, readableLanguage } from './format';
 import { compareNewestFirst, compareOptionalInstants, parseTimestamp, timeRange, type Instant } from './time';
 
 /** The confidence values docs/service-interface.md defines (§2.3). */
@@ -12,32 +12,32 @@ const ADAPTIVE_CONFIDENCE = 50;
 
 export type ConfidenceKind = 'stable' | 'adaptive' | 'other' | 'unknown';
 
+/** The words for each kind of confidence: one home for the tree, tooltips, filter and CLI. */
+export const CONFIDENCE: Readonly<Record<ConfidenceKind, { short: string; group: string; meaning: string }>> = {
+  stable: { short: 'Stable', group: 'Stable fixes', meaning: 'Deterministic fix.' },
+  adaptive: { short: 'Adaptive', group: 'Adaptive fixes', meaning: 'Generated with AI techniques; review it closely.' },
+  other: { short: 'Other confidence', group: 'Other confidence', meaning: 'The service does not document this confidence value.' },
+  unknown: { short: 'Confidence unknown', group: 'Confidence unknown', meaning: 'The service gave no confidence for this fix.' },
+};
+
 /** How far a fix can be trusted, as a short label and a one-sentence meaning. */
 interface Confidence {
   readonly value: number | null;
   readonly kind: ConfidenceKind;
-  /** "Stable fix", "Adaptive fix", "Confidence 70", "Confidence unknown". */
+  /** "Stable", "Adaptive", "Confidence 70", "Confidence unknown": for a row. */
+  readonly short: string;
+  /** "Stable fix", "Adaptive fix", "Confidence 70", "Confidence unknown": for a sentence. */
   readonly label: string;
   readonly meaning: string;
 }
 
 function confidenceOf(fix: Pick<Fix, 'confidence'>): Confidence {
   const value = fix.confidence;
-  if (value === STABLE_CONFIDENCE) {
-    return { value, kind: 'stable', label: 'Stable fix', meaning: 'Deterministic fix.' };
-  }
-  if (value === ADAPTIVE_CONFIDENCE) {
-    return {
-      value,
-      kind: 'adaptive',
-      label: 'Adaptive fix',
-      meaning: 'Generated with AI techniques; review it closely.',
-    };
-  }
-  if (value === null || !Number.isFinite(value)) {
-    return { value: null, kind: 'unknown', label: 'Confidence unknown', meaning: 'The service gave no confidence for this fix.' };
-  }
-  return { value, kind: 'other', label: `Confidence ${value}`, meaning: 'The service does not document this confidence value.' };
+  const of = (kind: ConfidenceKind, label: string, short = label): Confidence => ({ value: kind === 'unknown' ? null : value, kind, short, label, meaning: CONFIDENCE[kind].meaning });
+  if (value === STABLE_CONFIDENCE) return of('stable', 'Stable fix', CONFIDENCE.stable.short);
+  if (value === ADAPTIVE_CONFIDENCE) return of('adaptive', 'Adaptive fix', CONFIDENCE.adaptive.short);
+  if (value === null || !Number.isFinite(value)) return of('unknown', CONFIDENCE.unknown.short);
+  return of('other', `Confidence ${value}`);
 }
 
 /** One user's downloads of a fix. */
@@ -218,7 +218,7 @@ export function fixView(fix: Fix): FixView {
     id: fix.id,
     fix,
     issueType: readableIssueType(fix.safeIssueType),
-    language: nonBlank(fix.safeIssueLanguage),
+    language: nonBlank(fix.safeIssueLanguage) === null ? null : readableLanguage(fix.safeIssueLanguage),
     state: nonBlank(fix.state),
     confidence: confidenceOf(fix),
     lifecycle: lifecycleOf(fix),

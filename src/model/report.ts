@@ -6,8 +6,6 @@ import { fixFindings, issueFindings, reportFindings, type Finding } from './find
 import { fixView, type FixView } from './fix';
 import { embeddedFixId, isFalsePositive } from './issue';
 
-export type { Finding, FindingRule, FindingSeverity } from './findings';
-export { isExpired, sortReports, summaryLine, type ReportSummaryLine, type SortOptions } from './reportList';
 
 /** Which group of the tree an issue was put in. */
 export type IssueGroup = 'fix' | 'false-positive' | 'other';
@@ -216,10 +214,6 @@ export class ReportModel {
 }
 
 /** Builds the model of one report; feed issue pages to `addIssues` as they arrive. */
-export function groupReport(detail: FixReportDetail): ReportModel {
-  return new ReportModel(detail);
-}
-
 function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);
   if (list) list.push(value);

@@ -46,6 +46,8 @@ export interface ReportSummaryLine {
   readonly title: string;
   /** `repo@reference · Vendor · created 3 days ago` (parts that are missing are left out). */
   readonly description: string;
+  /** `repo@reference` (see repoAt), or null. */
+  readonly where: string | null;
   readonly repo: string | null;
   readonly reference: string | null;
   /** Readable scanner name, or null when the report names none. */
@@ -55,25 +57,38 @@ export interface ReportSummaryLine {
   readonly expired: boolean;
 }
 
+/** What a report is called: its project's name, else its repository's, else its id; cleaned. */
+export function reportTitle(report: Pick<FixReportSummary, 'id' | 'vulnerabilityReport' | 'repo'>): string {
+  return clean(report.vulnerabilityReport?.project?.name) ?? clean(report.repo?.name) ?? clean(report.id) ?? 'Unnamed report';
+}
+
+/** `repo@reference` with what is known of either (the URL stands in for a missing name), or null; cleaned. */
+export function repoAt(report: Pick<FixReportSummary, 'repo'>): string | null {
+  const repo = clean(report.repo?.name) ?? clean(report.repo?.originalUrl);
+  const reference = clean(report.repo?.reference);
+  return repo === null && reference === null ? null : `${repo ?? ''}${reference !== null ? `@${reference}` : ''}`;
+}
+
 export function summaryLine(report: FixReportSummary, nowMs: number): ReportSummaryLine {
-  const project = clean(report.vulnerabilityReport?.project?.name);
   const repo = clean(report.repo?.name);
   const reference = clean(report.repo?.reference);
   const rawVendor = clean(report.vulnerabilityReport?.vendor);
   const vendor = rawVendor === null ? null : readableVendor(rawVendor);
   const created = parseTimestamp(report.createdOn) ?? null;
   const expires = parseTimestamp(report.expirationOn) ?? null;
-  const expired = expires !== null && expires.ms <= nowMs;
+  const expired = isExpired(report, nowMs);
+  const where = repoAt(report);
 
   const parts: string[] = [];
-  if (repo !== null || reference !== null) parts.push(`${repo ?? ''}${reference !== null ? `@${reference}` : ''}`);
+  if (where !== null) parts.push(where);
   if (vendor !== null) parts.push(vendor);
   if (created !== null) parts.push(`created ${relativeTime(created.ms, nowMs)}`);
   if (expired) parts.push('expired');
 
   return {
-    title: project ?? repo ?? clean(report.id) ?? 'Unnamed report',
+    title: reportTitle(report),
     description: parts.join(' · '),
+    where,
     repo,
     reference,
     vendor,

@@ -79,7 +79,7 @@ const VENDORLESS_BARE = 'False positive (fp {fpId})';
  * form for its defaults, else the summary placeholder replaced by plain words (and the fpId
  * added when the template lacks it, so the comment still leads back to the record).
  */
-export function withoutSummary(template: string, vendor: string, placement: Placement): string {
+function withoutSummary(template: string, vendor: string, placement: Placement): string {
   const scanner = scannerFor(vendor)?.syntax;
   if (scanner && scanner.templates[placement] === template) return scanner.bareTemplates[placement] ?? template;
   if (template === NEUTRAL_STYLE.template) return NEUTRAL_BARE;

@@ -2,7 +2,7 @@
 // report (scanner), fixes (confidence, state, issue type, text) and issues (severity, issue
 // type, issue state, text), so a filter never hides fixes while their issues stay.
 import type { Issue, FixReportSummary } from '../api/schemas';
-import type { ConfidenceKind, FixView } from '../model/fix';
+import { CONFIDENCE, type ConfidenceKind, type FixView } from '../model/fix';
 import { cleanText, truncate } from '../common/text';
 import { readableIssueType } from '../model/format';
 
@@ -73,7 +73,7 @@ export function filterParts(filter: TreeFilter): string[] {
 function rawFilterParts(filter: TreeFilter): string[] {
   const parts: string[] = [];
   if (filter.vendors.size) parts.push([...filter.vendors].join(', '));
-  if (filter.confidence.size) parts.push([...filter.confidence].map((k) => (k === 'stable' ? 'Stable' : k === 'adaptive' ? 'Adaptive' : 'other confidence')).join(', '));
+  if (filter.confidence.size) parts.push([...filter.confidence].map((k) => CONFIDENCE[k].short).join(', '));
   if (filter.states.size) parts.push([...filter.states].join(', '));
   if (filter.severities.size) parts.push(`severity ${[...filter.severities].join(', ')}`);
   if (filter.issueTypes.size) parts.push([...filter.issueTypes].join(', '));

@@ -12,7 +12,7 @@ import type { ReportStore } from '../editor/reportStore';
  * so the path ends in FP_FILE_SUFFIX, which package.json maps to FP_LANGUAGE (common/manifest): wrapped from the
  * first render, whoever opens the URI. Without that mapping the suffix is .txt: plain text.
  */
-export const FP_FILE_SUFFIX = '.fp-explanation.txt';
+const FP_FILE_SUFFIX = '.fp-explanation.txt';
 
 export function fpExplanationUri(reportId: string, issueId: string, label: string): vscode.Uri {
   const name = label.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'issue';

@@ -158,8 +158,7 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
   const age = line.created ? relativeTime(line.created.ms, nowMs) : 'undated';
   const item = new vscode.TreeItem(`${line.vendor ?? 'Unknown scanner'} · ${age}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `report:${node.report.id}`;
-  const where = line.repo !== null || line.reference !== null ? `${line.repo ?? ''}${line.reference !== null ? `@${line.reference}` : ''}` : undefined;
-  item.description = [line.title, where, line.expired ? 'expired' : undefined].filter((p) => p !== undefined).join(' · ');
+  item.description = [line.title, line.where, line.expired ? 'expired' : null].filter((p) => p !== null).join(' · ');
   item.iconPath = new vscode.ThemeIcon(line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
   item.contextValue = node.report.repo?.originalUrl ? 'report.withRepo' : 'report';
   return item;
@@ -180,8 +179,7 @@ function fixItem(node: FixNode): vscode.TreeItem {
   const issues = model.issuesOfFix(view.id);
   const item = new vscode.TreeItem(view.issueType, issues.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = `fix:${node.reportId}:${view.id}`;
-  const confidence = view.confidence.kind === 'stable' ? 'Stable' : view.confidence.kind === 'adaptive' ? 'Adaptive' : view.confidence.label;
-  item.description = [view.language ?? 'unknown language', view.state ?? 'no state', confidence].join(' · ');
+  item.description = [view.language ?? 'unknown language', view.state ?? 'no state', view.confidence.short].join(' · ');
   const stateIcon = STATE_ICONS[(view.state ?? '').toLowerCase()] ?? 'circle-small';
   item.iconPath = new vscode.ThemeIcon(stateIcon, view.confidence.kind === 'adaptive' ? new vscode.ThemeColor('charts.yellow') : undefined);
   item.contextValue = view.lifecycle.committed.submissions.some((s) => s.prUrl || s.commitUrl) ? 'fix.withPr' : 'fix';

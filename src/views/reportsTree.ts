@@ -14,7 +14,7 @@ import type { ReportStore } from '../editor/reportStore';
 import { filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
 import { commandFor, tooltipFor, treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
 
-export const RANGE_SIZE = 1_000;
+const RANGE_SIZE = 1_000;
 /** How long a tooltip waits for an FP's short summary before showing without it. */
 const SUMMARY_WAIT_MS = 1_500;
 

@@ -9,6 +9,7 @@ import type { Finding } from '../model/findings';
 import { formatDate, readableIssueType, relativeTime } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import { falsePositiveBasis } from '../model/issue';
+import { isExpired, reportTitle } from '../model/reportList';
 import { parseTimestamp, type Instant } from '../model/time';
 import { CommandId } from '../common/manifest';
 
@@ -16,7 +17,7 @@ const MAX_COMMENTS = 5;
 const MAX_DOWNLOADERS = 5;
 
 /** Commands a tooltip may link to. */
-export const TOOLTIP_COMMANDS = [CommandId.OpenPullRequest];
+const TOOLTIP_COMMANDS = [CommandId.OpenPullRequest];
 
 /**
  * A MarkdownString built from our markdown (`md`) and server text (`text`). Server text goes
@@ -141,7 +142,7 @@ export function issueTooltip(issue: Issue, vendor: string, findings: readonly Fi
 
 export function reportTooltip(report: FixReportSummary, nowMs = Date.now()): vscode.MarkdownString {
   const tip = markdown();
-  tip.md('**').text(report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? report.id).md('**\n\n');
+  tip.md('**').text(reportTitle(report)).md('**\n\n');
   tip.md('- Scanner: ').text(readableVendor(report.vulnerabilityReport?.vendor)).md('\n');
   if (report.repo) {
     tip.md('- Repository: ').text(report.repo.originalUrl ?? report.repo.name ?? 'unknown').md('\n');
@@ -151,7 +152,7 @@ export function reportTooltip(report: FixReportSummary, nowMs = Date.now()): vsc
   if (report.createdByUser?.email) tip.md(' by ').text(report.createdByUser.email);
   tip.md('\n');
   const expires = parseTimestamp(report.expirationOn);
-  if (expires) tip.md(expires.ms <= nowMs ? '- **Expired** ' : '- Expires ').text(when(expires, nowMs)).md('\n');
+  if (expires) tip.md(isExpired(report, nowMs) ? '- **Expired** ' : '- Expires ').text(when(expires, nowMs)).md('\n');
   tip.md('- Report id: ').text(report.id).md('\n');
   return tip.value;
 }

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { readableVendor } from '../../../src/common/scanners';
 import { cleanText } from '../../../src/common/text';
-import { readableIssueType } from '../../../src/model/format';
+import { readableIssueType, readableLanguage } from '../../../src/model/format';
 import type { Issue } from '../../../src/api/schemas';
 import { applyFilter } from '../../../src/commands/filter';
 import { NO_FILTER, type TreeFilter } from '../../../src/views/filter';
@@ -91,7 +91,7 @@ describe('reports tree', () => {
         const fix = expected.fixes.find((f) => f.id === fixNode.view.id)!;
         const item = await treeItem(fixNode);
         const confidence = fix.confidence === 90 ? 'Stable' : fix.confidence === 50 ? 'Adaptive' : `Confidence ${fix.confidence}`;
-        assert.equal(item.description, `${fix.safeIssueLanguage} · ${fix.state} · ${confidence}`);
+        assert.equal(item.description, `${readableLanguage(fix.safeIssueLanguage)} · ${fix.state} · ${confidence}`);
         assert.ok(labelOf(item).length > 0);
         const under = await childrenOf(fixNode);
         assert.deepEqual(ids(under), (expected.issuesOfFix.get(fix.id) ?? []).map((i) => i.id), `issues under fix ${fix.id}`);

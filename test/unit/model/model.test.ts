@@ -7,7 +7,8 @@ import { fixView } from '../../../src/model/fix';
 import { formatDate, httpUrl, readableIssueType, readableLanguage, relativeTime } from '../../../src/model/format';
 import { falsePositiveBasis } from '../../../src/model/issue';
 import { remoteMatcher } from '../../../src/model/remote';
-import { groupReport, isExpired, sortReports, summaryLine } from '../../../src/model/report';
+import { ReportModel } from '../../../src/model/report';
+import { isExpired, sortReports, summaryLine } from '../../../src/model/reportList';
 import { parseTimestamp } from '../../../src/model/time';
 
 const DAY = 86_400_000;
@@ -286,7 +287,7 @@ describe('model/fix fixView', () => {
       vulnerabilityReportIssues: [{ id: 'a' }, { id: 'b' }, { id: 'a' }],
     }));
     assert.equal(view.issueType, 'SQL Injection');
-    assert.equal(view.language, 'java');
+    assert.equal(view.language, 'Java');
     assert.equal(view.state, 'Downloaded');
     assert.equal(view.confidence.kind, 'stable');
     assert.deepEqual(view.issueIds, ['a', 'b']);
@@ -337,7 +338,7 @@ describe('model/report ReportModel', () => {
   ];
 
   it('exposes fixes in report order before any issue arrives, without duplicate ids', () => {
-    const model = groupReport(report());
+    const model = new ReportModel(report());
     assert.deepEqual(model.fixes.map((f) => f.id), ['F1', 'F2', 'F3', 'F4', 'F5']);
     assert.equal(model.fixes[0]?.issueIds.length, 2);
     assert.equal(model.issueCount, 0);
@@ -347,7 +348,7 @@ describe('model/report ReportModel', () => {
   });
 
   it('groups streamed pages into fixes, false positives and other issues, ignoring duplicates', () => {
-    const model = groupReport(report());
+    const model = new ReportModel(report());
     const r1 = model.addIssues(page1());
     assert.deepEqual([r1.added, r1.duplicates, [...r1.changedFixIds], r1.falsePositivesChanged, r1.otherIssuesChanged], [4, 0, ['F1'], true, true]);
     const r2 = model.addIssues(page2());
@@ -376,13 +377,13 @@ describe('model/report ReportModel', () => {
     const page = Array.from({ length: 30 }, (_, n) =>
       issue({ id: `S${n}`, vendorIssueId: n % 5 === 0 ? null : rule(n), issueType: n % 7 === 0 ? null : `SQL_${'Injection'.slice(0, 9 - (n % 2))}`, fix: null }));
     const before = structuredClone(page);
-    const model = groupReport(report());
+    const model = new ReportModel(report());
     model.addIssues(page);
     assert.deepEqual(page.map((i) => model.issue(i.id)), before);
   });
 
   it('reports each inconsistency as a finding instead of throwing', () => {
-    const model = groupReport(report());
+    const model = new ReportModel(report());
     model.addIssues(page1());
     model.addIssues(page2());
     const got = model.findings.map((f) => [f.rule, f.fixId ?? null, f.issueId ?? null, f.field ?? null]);
@@ -411,7 +412,7 @@ describe('model/report ReportModel', () => {
   });
 
   it('quotes server text in messages without control or bidi characters', () => {
-    const model = groupReport(detail({ fixes: [{ id: 'F', state: 'Merged\u202e\n', scmSubmitFixRequests: [] }] }));
+    const model = new ReportModel(detail({ fixes: [{ id: 'F', state: 'Merged\u202e\n', scmSubmitFixRequests: [] }] }));
     const message = model.findings[0]?.message ?? '';
     assert.match(message, /"Merged"/);
     assert.doesNotMatch(message, /[\u202e\n]/);
@@ -422,7 +423,7 @@ describe('model/report ReportModel', () => {
       id: `F${f}`, state: 'Downloaded', confidence: f % 2 ? 90 : 50,
       vulnerabilityReportIssues: Array.from({ length: 8 }, (_, k) => ({ id: `I${f * 8 + k}`, sharedState: { createdAt: ts } })),
     }));
-    const model = groupReport(detail({ fixes }));
+    const model = new ReportModel(detail({ fixes }));
     assert.equal(model.fixes.length, 10_000);
     let next = 0;
     const page = (n: number) => Array.from({ length: n }, () => {
