@@ -46,6 +46,21 @@ describe('manifest', () => {
     for (const key of known) assert.ok(used.has(key), `${key} is set by the code but read by nothing in package.json`);
   });
 
+  it('ticks walkthrough steps on success only: context keys the code sets when a step worked, never on running a command', () => {
+    const steps = contributes.walkthroughs.flatMap((w: { steps: { id: string; completionEvents?: string[] }[] }) => w.steps);
+    const events = Object.fromEntries(steps.map((step: { id: string; completionEvents?: string[] }) => [step.id, step.completionEvents ?? []]));
+    assert.deepEqual(events, {
+      // The state key is set by the connection: 'ready' only once a key is stored for the origin
+      // (a rejected key is never stored), anything but no/bad-base-url once an address is usable.
+      baseUrl: [`onContext:${ContextKey.State} && ${ContextKey.State} != 'no-base-url' && ${ContextKey.State} != 'bad-base-url'`],
+      key: [`onContext:${ContextKey.State} == 'ready'`],
+      browse: [`onView:${VIEW_ID}`],
+      // Set after the inserted comment was verified in the document (insertSuppressionComment).
+      suppress: [`onContext:${ContextKey.Suppressed}`],
+    });
+    for (const step of steps) assert.ok(step.completionEvents?.length, `${step.id} has explicit completion events (the default ticks it when merely selected)`);
+  });
+
   it('keeps the settings that decide where the key goes at application scope, and restricts templates', () => {
     for (const key of USER_LEVEL_ONLY) {
       assert.equal(contributes.configuration.properties[`securityFixReports.${key}`].scope, 'application', key);
