@@ -1,7 +1,7 @@
 // Whether issues arrive in chronological order (spec §4.3), checked on every issue of every
 // page, so the common case — timestamps in the service's own shape — costs one string
 // comparison: ISO 8601 text of the same shape sorts as its time does.
-import { hasServiceSeparators, parseTimestamp } from '../model/time';
+import { hasServiceSeparators, parseTimestamp } from '../common/time';
 
 /** Tracks the latest timestamp seen and says when one goes back in time. */
 export class Chronology {
