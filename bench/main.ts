@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { activationCase } from './cases/activation';
 import { cliCase } from './cases/cli';
 import { runEditorBench, type EditorBenchResults } from './cases/editorRuns';
+import { fastPathsCase } from './cases/fastPaths';
 import { memoryCase } from './cases/memory';
 import { pagingCase } from './cases/paging';
 import { sizeCase } from './cases/size';
@@ -19,14 +20,14 @@ import { failedCase, type CaseResult } from './lib/result';
 import { startSandboxProcess } from './lib/sandboxProcess';
 import { ensureTools } from './lib/tools';
 
-const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli'] as const;
+const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths'] as const;
 type CaseId = (typeof CASES)[number];
 
 const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
 
   --cases LIST     comma-separated subset of ${CASES.join(',')} (default: all)
   --runs N         runs of the fast variants (default 7, at least 5 recommended;
-                   case 1 runs 2N+1 pairs)
+                   case 1 runs 2N+1 pairs, case 7 2N+1 rounds)
   --slow-runs N    runs of curl + jq loops (default 3)
   --editor-runs N  code-server launches for the tree and activation cases (default 3)
   --no-profile     skip the CPU profiles / heap snapshot (faster; no "what dominates")
@@ -101,6 +102,7 @@ async function main(): Promise<number> {
     await run('size', '4. Size', () => sizeCase(ctx));
     await run('activation', '5. Activation', async () => activationCase(ctx, await editorResults()));
     await run('cli', '6. CLI', () => cliCase(ctx));
+    await run('fastpaths', '7. Fast paths', () => fastPathsCase(ctx));
   } finally {
     await sandbox.stop();
     await rm(tmpDir, { recursive: true, force: true });

@@ -8,11 +8,12 @@ import type { SandboxInfo } from './sandboxProcess';
 async function main(): Promise<void> {
   const issues = Number(process.env['BENCH_ISSUES'] ?? 100_000);
   const seed = Number(process.env['BENCH_SEED'] ?? 11);
+  const latencyMs = Number(process.env['BENCH_LATENCY_MS'] ?? 0);
   const started = performance.now();
   const dataset = createBenchDataset({ seed, issues, reports: 12 });
   const pageSize = 1000;
   dataset.warm(pageSize);
-  const sandbox = await startSandbox({ dataset, host: '127.0.0.1', pageSize });
+  const sandbox = await startSandbox({ dataset, host: '127.0.0.1', pageSize, latencyMs });
   const info: SandboxInfo = {
     baseUrl: sandbox.baseUrl,
     key: sandbox.key,

@@ -25,11 +25,12 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
-export async function startSandboxProcess(options: { issues?: number; seed?: number } = {}): Promise<SandboxProcess> {
+/** `latencyMs`: the service waits this long before every answer (SandboxOptions.latencyMs). */
+export async function startSandboxProcess(options: { issues?: number; seed?: number; latencyMs?: number } = {}): Promise<SandboxProcess> {
   const entry = path.join(__dirname, 'sandboxMain.js');
   const child = spawn(process.execPath, [entry], {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_ISSUES: String(options.issues ?? 100_000), BENCH_SEED: String(options.seed ?? 11) },
+    env: { ...process.env, BENCH_ISSUES: String(options.issues ?? 100_000), BENCH_SEED: String(options.seed ?? 11), BENCH_LATENCY_MS: String(options.latencyMs ?? 0) },
   });
   const info = await firstLine(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
