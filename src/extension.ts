@@ -15,6 +15,8 @@ import { openRepository } from './commands/openRepository';
 import { refresh } from './commands/refresh';
 import { cancelRefresh } from './commands/cancelRefresh';
 import { refreshReport } from './commands/refreshReport';
+import { pinReport } from './commands/pinReport';
+import { unpinReport } from './commands/unpinReport';
 import { setBaseUrl } from './commands/setBaseUrl';
 import { setServiceKey } from './commands/setServiceKey';
 import { showFpExplanation } from './commands/showFpExplanation';
@@ -23,11 +25,12 @@ import { statusActions } from './commands/statusActions';
 import { useEnvironmentKey } from './commands/useEnvironmentKey';
 import { Connection } from './editor/connection';
 import { showError } from './editor/errors';
-import { workspaceRemotes } from './editor/gitRemotes';
 import { askAfterOriginChange, offerEnvironmentKey } from './editor/keyPrompts';
 import { KeyStore } from './editor/keyStore';
 import { ExtensionLog } from './editor/log';
+import { Pins } from './editor/pins';
 import { ReportStore } from './editor/reportStore';
+import { Repositories } from './editor/repositories';
 import type { Services } from './commands/services';
 import { setContext } from './editor/contextKeys';
 import { migrateLegacyBaseUrl } from './editor/settings';
@@ -53,18 +56,21 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const version = (context.extension.packageJSON as { version?: string }).version ?? 'dev';
   const connection = new Connection(keys, log, `security-fix-reports-vscode/${version}`);
   const viewProgress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: { viewId: VIEW_ID }, title }, task);
-  // The tree marks the reports of the workspace's repositories with the remotes the store sorted by.
+  const repositories = new Repositories((message) => log.warn(message));
+  const pins = new Pins(context.workspaceState);
+  // The tree marks the reports of the workspace's repositories, and each one's current report,
+  // with the repositories the store sorted by.
   const remotes = async (): Promise<string[]> => {
-    const found = await workspaceRemotes();
-    tree.setWorkspaceRemotes(found);
-    return found;
+    const found = await repositories.list();
+    tree.setRepositories(found);
+    return found.flatMap((r) => r.remotes);
   };
   const store = new ReportStore(connection, log, remotes, viewProgress);
-  const tree = new ReportsTree(store, connection);
+  const tree = new ReportsTree(store, connection, pins);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const activationMs = performance.now() - started;
   const viewStatus = new ViewStatus(treeView);
-  const s: Services = { context, connection, keys, store, tree, treeView, viewStatus, log };
+  const s: Services = { context, connection, keys, repositories, pins, store, tree, treeView, viewStatus, log };
   const statusBar = new StatusBar(connection, store);
 
   const commands: [string, (...args: never[]) => unknown][] = [
@@ -75,6 +81,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.Refresh, refresh(s)],
     [CommandId.CancelRefresh, cancelRefresh(s)],
     [CommandId.RefreshReport, refreshReport(s)],
+    [CommandId.PinReport, pinReport(s)],
+    [CommandId.UnpinReport, unpinReport(s)],
     [CommandId.Filter, filter(s)],
     [CommandId.FilterText, filterText(s)],
     [CommandId.ClearFilter, clearFilter(s)],
@@ -97,6 +105,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     viewStatus,
     log,
     keys,
+    repositories,
+    // A checkout or a new repository changes which report is current: redraw, fetch nothing.
+    repositories.onDidChange(() => void remotes().then(() => tree.redraw(), (e: unknown) => log.warn(`Git repositories: ${e instanceof Error ? e.message : String(e)}`))),
     connection,
     store,
     tree,

@@ -30,7 +30,7 @@ export async function profiledTreeRun(repoRoot: string, sandbox: SandboxInfo, ap
     onDidChange: () => ({ dispose: () => undefined }),
   } as unknown as ConstructorParameters<typeof ReportStore>[0];
   const store = new Store(connection, api.services.log, async () => [], (_title, task) => task());
-  const tree = new Tree(store, connection);
+  const tree = new Tree(store, connection, { get: () => undefined } as unknown as ConstructorParameters<typeof ReportsTree>[2]);
 
   const session = new Session();
   session.connect();

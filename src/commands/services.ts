@@ -3,6 +3,8 @@ import type * as vscode from 'vscode';
 import type { Connection } from '../editor/connection';
 import type { KeyStore } from '../editor/keyStore';
 import type { ExtensionLog } from '../editor/log';
+import type { Pins } from '../editor/pins';
+import type { Repositories } from '../editor/repositories';
 import type { ReportStore } from '../editor/reportStore';
 import type { ReportsTree } from '../views/reportsTree';
 import type { Node } from '../views/nodes';
@@ -12,6 +14,8 @@ export interface Services {
   context: vscode.ExtensionContext;
   connection: Connection;
   keys: KeyStore;
+  repositories: Repositories;
+  pins: Pins;
   store: ReportStore;
   tree: ReportsTree;
   treeView: vscode.TreeView<Node>;

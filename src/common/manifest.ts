@@ -11,6 +11,8 @@ export const CommandId = {
   Refresh: 'securityFixReports.refresh',
   CancelRefresh: 'securityFixReports.cancelRefresh',
   RefreshReport: 'securityFixReports.refreshReport',
+  PinReport: 'securityFixReports.pinReport',
+  UnpinReport: 'securityFixReports.unpinReport',
   Filter: 'securityFixReports.filter',
   FilterText: 'securityFixReports.filterText',
   ClearFilter: 'securityFixReports.clearFilter',

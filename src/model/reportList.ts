@@ -40,6 +40,44 @@ export function sortReports<T extends FixReportSummary>(reports: readonly T[], o
   return keyed.map((k) => k.report);
 }
 
+/** A repository of the workspace, as far as choosing its report goes. */
+export interface RepositoryRef {
+  readonly remotes: readonly string[];
+  /** The checked-out branch, when known. */
+  readonly branch?: string;
+}
+
+/**
+ * The report whose findings stand for a repository: the one the user pinned while it is still
+ * listed; else the newest non-expired report of one of its remotes for the checked-out branch;
+ * else the newest of its remotes (expired or not, other branch or none). Undefined when no
+ * report names one of its remotes.
+ */
+export function currentReport<T extends FixReportSummary>(reports: readonly T[], repo: RepositoryRef, nowMs: number, pinnedId?: string): T | undefined {
+  const matches = remoteMatcher(repo.remotes);
+  const mine = sortReports(reports.filter((r) => matches(r.repo?.originalUrl)), { nowMs });
+  if (pinnedId !== undefined) {
+    const pinned = mine.find((r) => r.id === pinnedId);
+    if (pinned) return pinned;
+  }
+  const onBranch = repo.branch === undefined ? undefined : mine.find((r) => !isExpired(r, nowMs) && r.repo?.reference === repo.branch);
+  return onBranch ?? newest(mine);
+}
+
+/** The newest by createdOn (undated last); ties by id, as sortReports orders them. */
+function newest<T extends FixReportSummary>(reports: readonly T[]): T | undefined {
+  let best: T | undefined;
+  let bestMs = -Infinity;
+  for (const r of reports) {
+    const ms = parseTimestamp(r.createdOn)?.ms ?? -Infinity;
+    if (best === undefined || ms > bestMs) {
+      best = r;
+      bestMs = ms;
+    }
+  }
+  return best;
+}
+
 /** The data of a report's line in the tree. All text is cleaned of control/bidi characters. */
 export interface ReportSummaryLine {
   /** Project name, else repository name, else the report id. */

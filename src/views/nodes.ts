@@ -20,6 +20,8 @@ export interface ReportNode {
   kind: 'report';
   report: FixReportSummary;
   matchesWorkspace: boolean;
+  /** The current report of a workspace repository (its findings show in the code); pinned by the user or chosen. */
+  current?: { pinned: boolean };
 }
 
 export interface GroupNode {
@@ -158,9 +160,11 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
   const age = line.created ? relativeTime(line.created.ms, nowMs) : 'undated';
   const item = new vscode.TreeItem(`${line.vendor ?? 'Unknown scanner'} · ${age}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `report:${node.report.id}`;
-  item.description = [line.title, line.where, line.expired ? 'expired' : null].filter((p) => p !== null).join(' · ');
-  item.iconPath = new vscode.ThemeIcon(line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
-  item.contextValue = node.report.repo?.originalUrl ? 'report.withRepo' : 'report';
+  const current = node.current ? (node.current.pinned ? 'current (pinned)' : 'current') : null;
+  item.description = [current, line.title, line.where, line.expired ? 'expired' : null].filter((p) => p !== null).join(' · ');
+  item.iconPath = new vscode.ThemeIcon(node.current?.pinned ? 'pinned' : line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
+  // report[.withRepo][.workspace][.pinned]: menus test these with regular expressions.
+  item.contextValue = ['report', node.report.repo?.originalUrl ? 'withRepo' : null, node.matchesWorkspace ? 'workspace' : null, node.current?.pinned ? 'pinned' : null].filter((p) => p !== null).join('.');
   return item;
 }
 

@@ -8,6 +8,9 @@ import { Disposable } from '../common/disposable';
 import { isFalsePositive } from '../model/issue';
 import type { ReportModel } from '../model/report';
 import { remoteMatcher } from '../model/remote';
+import { currentReport } from '../model/reportList';
+import type { Pins } from '../editor/pins';
+import type { WorkspaceRepository } from '../editor/repositories';
 import { CommandId } from '../common/manifest';
 import type { Connection } from '../editor/connection';
 import type { ReportStore } from '../editor/reportStore';
@@ -23,11 +26,12 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   readonly onDidChangeTreeData = this.changed.event;
   private readonly reportNodes = new Map<string, ReportNode>();
   private filterValue: TreeFilter = NO_FILTER;
-  private remotes: string[] = [];
+  private repositories: readonly WorkspaceRepository[] = [];
 
   constructor(
     private readonly store: ReportStore,
     private readonly connection: Connection,
+    private readonly pins: Pins,
   ) {
     super();
     // A connection change reaches the tree through the store (it resets and fires 'all').
@@ -52,8 +56,25 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     this.changed.fire(undefined);
   }
 
-  setWorkspaceRemotes(remotes: string[]): void {
-    this.remotes = remotes;
+  /** The workspace's repositories: their reports are marked, the current one of each named. */
+  setRepositories(repositories: readonly WorkspaceRepository[]): void {
+    this.repositories = repositories;
+  }
+
+  /** The workspace repositories whose current report this is (see model/reportList currentReport). */
+  currentFor(reportId: string): WorkspaceRepository[] {
+    const reports = this.store.loadedReports();
+    return this.repositories.filter((repo) => currentReport(reports, repo, Date.now(), this.pins.get(repo.root))?.id === reportId);
+  }
+
+  /** The workspace repositories a report belongs to (by remote). */
+  repositoriesOf(report: FixReportSummary): WorkspaceRepository[] {
+    return this.repositories.filter((repo) => remoteMatcher(repo.remotes)(report.repo?.originalUrl));
+  }
+
+  /** Redraws the report rows (the repositories or a pin changed; no data is fetched). */
+  redraw(): void {
+    this.changed.fire(undefined);
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -110,12 +131,19 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     // Without a base URL or key the welcome view (package.json viewsWelcome) explains what to do.
     if (this.connection.state.kind !== 'ready') return [];
     const reports = await this.store.reports();
-    const matches = remoteMatcher(this.remotes);
+    const matches = remoteMatcher(this.repositories.flatMap((r) => r.remotes));
+    const nowMs = Date.now();
+    const current = new Map<string, { pinned: boolean }>();
+    for (const repo of this.repositories) {
+      const pinnedId = this.pins.get(repo.root);
+      const chosen = currentReport(reports, repo, nowMs, pinnedId);
+      if (chosen) current.set(chosen.id, { pinned: (current.get(chosen.id)?.pinned ?? false) || chosen.id === pinnedId });
+    }
     this.reportNodes.clear();
     const nodes: Node[] = [];
     for (const report of reports) {
       if (!showsReport(this.filterValue, report)) continue;
-      const node: ReportNode = { kind: 'report', report, matchesWorkspace: matches(report.repo?.originalUrl) };
+      const node: ReportNode = { kind: 'report', report, matchesWorkspace: matches(report.repo?.originalUrl), current: current.get(report.id) };
       this.reportNodes.set(report.id, node);
       nodes.push(node);
     }

@@ -11,6 +11,7 @@ import { NO_FILTER, type TreeFilter } from '../../../src/views/filter';
 import * as vscode from 'vscode';
 import type { FixNode, GroupNode, IssueNode, LoadingNode, Node } from '../../../src/views/nodes';
 import type { Sandbox } from '../../../tools/sandbox/server';
+import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import {
   CommandId, childrenOf, connectTo, ensureGitConfig, expectedOrder, expectedReport, extensionApi, groupItems, groupOf,
   labelOf, loadedReport, mainSandbox, quiet, rootNodes, setUserSetting, sleep, treeItem, waitFor,
@@ -51,7 +52,8 @@ describe('reports tree', () => {
       const expired = r.expirationOn !== null && Date.parse(r.expirationOn) < Date.now();
       // Scanner and age first (what differs between a repository's reports), then project and repo@ref.
       assert.match(labelOf(item), new RegExp(`^${readableVendor(r.vulnerabilityReport?.vendor).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · (.+ ago|just now|undated)$`));
-      const description = String(item.description);
+      // "current · " leads the workspace repository's current report (see the next cases).
+      const description = String(item.description).replace(/^current(?: \(pinned\))? · /, '');
       assert.ok(description.startsWith(r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? r.id), description);
       if (r.repo) assert.ok(description.includes(` · ${r.repo.name}@${r.repo.reference}`), description);
       assert.equal((description.match(/\bexpired\b/g) ?? []).length, expired ? 1 : 0, `${description}: marked expired once, when expired`);
@@ -68,6 +70,35 @@ describe('reports tree', () => {
       assert.equal(node.matchesWorkspace, local, `${node.report.id} matchesWorkspace`);
       if (!expired) assert.equal((item.iconPath as vscode.ThemeIcon).id, local ? 'repo' : 'shield');
     }
+  });
+
+  it('names the current report of the workspace\'s repository (newest live one for its branch), and Use as Current Report / Unpin change it', async () => {
+    const { services } = await extensionApi();
+    const repos = await services.repositories.list();
+    const repo = repos.find((r) => r.remotes.some((u) => u.includes('acme/payments-api')));
+    assert.ok(repo, `the workspace repository is found (${repos.map((r) => r.root.toString()).join(', ')})`);
+    assert.equal(repo.branch, FIXTURE_BRANCH, 'its checked-out branch, from the git extension');
+    const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === WORKSPACE_REMOTE);
+    const live = mine.filter((r) => r.repo?.reference === FIXTURE_BRANCH && !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now()));
+    const expected = [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!;
+    const currentIds = async () => (await rootNodes()).filter((n) => n.current).map((n) => n.report.id);
+    await waitFor(async () => (await currentIds()).length === 1, 'one current report');
+    assert.deepEqual(await currentIds(), [expected.id]);
+    assert.match(String((await treeItem((await rootNodes()).find((n) => n.current)!)).description), /^current · /);
+
+    const other = (await rootNodes()).find((n) => n.matchesWorkspace && n.report.id !== expected.id)!;
+    await vscode.commands.executeCommand(CommandId.PinReport, other);
+    assert.deepEqual(await currentIds(), [other.report.id], 'the pinned report is current');
+    const pinnedItem = await treeItem((await rootNodes()).find((n) => n.report.id === other.report.id)!);
+    assert.match(String(pinnedItem.description), /^current \(pinned\) · /);
+    assert.match(String(pinnedItem.contextValue), /\.pinned$/);
+    await vscode.commands.executeCommand(CommandId.UnpinReport, (await rootNodes()).find((n) => n.report.id === other.report.id));
+    assert.deepEqual(await currentIds(), [expected.id], 'unpinned: chosen again');
+    // A report of no workspace repository cannot be pinned.
+    const foreign = (await rootNodes()).find((n) => !n.matchesWorkspace)!;
+    await vscode.commands.executeCommand(CommandId.PinReport, foreign);
+    assert.deepEqual(await currentIds(), [expected.id]);
+    await vscode.commands.executeCommand('notifications.clearAll');
   });
 
   it('shows each report\'s groups with the sandbox\'s counts, fixes, issues under fixes, false positives and other issues', async () => {

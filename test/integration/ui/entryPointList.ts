@@ -23,6 +23,8 @@ export const ENTRY_POINTS = [
   'view/item/context:securityFixReports.openRepository',
   'view/item/context:securityFixReports.copyId',
   'view/item/context:securityFixReports.refreshReport',
+  'view/item/context:securityFixReports.pinReport',
+  'view/item/context:securityFixReports.unpinReport',
   // key bindings, by their `when`
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && !editorReadonly',
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly',

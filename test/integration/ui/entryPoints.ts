@@ -292,6 +292,23 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await waitUntil(() => requestsTo(`/api/rest/fix-reports/${workspaceReport.id}`) > before, 'Refresh Report to fetch the report again');
   hit('view/item/context:securityFixReports.refreshReport');
 
+  step('entry points: Use as Current Report pins a workspace report; Unpin Current Report gives the choice back');
+  // Another report of the workspace's repository that its row alone identifies (scanner, project, repo@ref).
+  const rowKey = (r: (typeof service.dataset.reports)[number]) => `${r.vulnerabilityReport?.vendor}|${r.vulnerabilityReport?.project?.name}|${r.repo?.name}@${r.repo?.reference}`;
+  const pinCandidate = service.dataset.reports.find(
+    (r) => r.repo?.originalUrl === workspaceReport.repo?.originalUrl && r.id !== workspaceReport.id && service.dataset.reports.filter((o) => rowKey(o) === rowKey(r)).length === 1,
+  )!;
+  assert.ok(pinCandidate, 'the sandbox has another report of the workspace repository');
+  // The list only renders the rows in view: collapse the expanded report first.
+  await titleAction('Collapse All').click();
+  await waitUntil(async () => (await sidebar.locator('.monaco-list-row[aria-expanded="true"]').count()) === 0, 'the tree to collapse');
+  await contextMenu(reportRow(pinCandidate.id), 'Use as Current Report');
+  await waitUntil(async () => (await reportRow(pinCandidate.id).innerText()).includes('current (pinned)'), 'the pinned report to say so');
+  hit('view/item/context:securityFixReports.pinReport');
+  await contextMenu(reportRow(pinCandidate.id), 'Unpin Current Report');
+  await waitUntil(async () => !(await reportRow(pinCandidate.id).innerText()).includes('(pinned)'), 'the pin to go');
+  hit('view/item/context:securityFixReports.unpinReport');
+
   step('entry points: an error row\'s click retries');
   // Collapse everything: the list only renders the rows in view.
   const collapseAll = async () => {
