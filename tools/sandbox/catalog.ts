@@ -1,11 +1,13 @@
 // Static vocabulary of the generated data: scanners, issue categories and their rule ids,
 // languages, repositories, people and the sentences reviewers write. Kept apart from the
 // generator so the generator reads as rules, not as tables.
+import { WORKSPACE_FINDINGS, type WorkspaceFinding } from './workspaceFindings';
 
 export const VENDORS = ['checkmarx', 'codeql', 'fortify', 'opengrep', 'semgrep', 'snyk', 'sonarqube'] as const;
 export type Vendor = (typeof VENDORS)[number];
 
-export type Language = 'java' | 'kotlin' | 'javascript' | 'typescript' | 'python' | 'csharp' | 'go' | 'php' | 'ruby';
+// json, yaml and dockerfile only occur in the sample workspace's findings (workspaceFindings.ts).
+export type Language = 'java' | 'kotlin' | 'javascript' | 'typescript' | 'python' | 'csharp' | 'go' | 'php' | 'ruby' | 'json' | 'yaml' | 'dockerfile';
 
 /** How each scanner grades findings (lowercase, as the service reports `error`). */
 export const SEVERITIES: Record<Vendor, readonly (readonly [string, number])[]> = {
@@ -142,13 +144,37 @@ export const CATEGORIES: readonly Category[] = [
   },
 ];
 
+/**
+ * Categories that only the sample workspace's findings use. Kept out of CATEGORIES so that
+ * `rng.pick(CATEGORIES)` picks what it always picked for every other report.
+ */
+const WORKSPACE_CATEGORIES: readonly Category[] = [
+  {
+    id: 'Unpinned_Image', title: 'container image not pinned by digest',
+    codeql: 'unpinned-container-image', semgrep: 'audit.image-not-pinned-by-digest', sonar: 'S6596', snyk: 'DockerImageNotPinned',
+    checkmarx: 'Image_Without_Digest', fortify: 'Dockerfile Misconfiguration: Image Not Pinned',
+    fpReasons: [
+      { short: 'The registry makes tags immutable, so the tag already names exactly one image; CI verifies its signature on pull.', detail: 'The registry rejects pushes to an existing tag, so a tag cannot be moved to another image. The deploy pipeline also verifies the image signature before rollout.' },
+    ],
+  },
+];
+
+const CATEGORY_BY_ID = new Map([...CATEGORIES, ...WORKSPACE_CATEGORIES].map((c) => [c.id, c]));
+
+/** A category by its id (issueType), the sample workspace's own included. */
+export function categoryById(id: string | null | undefined): Category | undefined {
+  return typeof id === 'string' ? CATEGORY_BY_ID.get(id) : undefined;
+}
+
 const CODEQL_LANG: Record<Language, string> = {
   java: 'java', kotlin: 'java', javascript: 'js', typescript: 'js', python: 'py', csharp: 'cs', go: 'go', php: 'php', ruby: 'rb',
+  json: 'json', yaml: 'yaml', dockerfile: 'docker',
 };
 const SEMGREP_PREFIX: Record<Language, string> = {
   java: 'java.spring.security', kotlin: 'kotlin.lang.security', javascript: 'javascript.express.security',
   typescript: 'typescript.nestjs.security', python: 'python.django.security', csharp: 'csharp.dotnet.security',
   go: 'go.lang.security', php: 'php.laravel.security', ruby: 'ruby.rails.security',
+  json: 'json.secrets.security', yaml: 'yaml.kubernetes.security', dockerfile: 'dockerfile.security',
 };
 
 /** The scanner's own rule id for a category, as it would print it (`java/sql-injection`, `S3649`). */
@@ -170,8 +196,13 @@ export interface RepoDef {
   readonly references: readonly string[];
   readonly project: string;
   readonly languages: readonly Language[];
-  /** Source roots used to make plausible file paths in descriptions. */
+  /** Source roots used to make plausible file paths in descriptions and code locations. */
   readonly files: readonly string[];
+  /**
+   * Findings on real code (the sample workspace): its issues and fixes take their category,
+   * language, sink, trace and patch from these rows instead of from `files`.
+   */
+  readonly findings?: readonly WorkspaceFinding[];
 }
 
 export const REPOS: readonly RepoDef[] = [
@@ -179,6 +210,8 @@ export const REPOS: readonly RepoDef[] = [
     name: 'payments-api', originalUrl: 'https://github.com/acme/payments-api', references: ['main', 'release/2.3', 'release/2.4'],
     project: 'Payments', languages: ['java', 'kotlin'],
     files: ['src/main/java/com/acme/payments/OrderRepository.java', 'src/main/java/com/acme/payments/web/RefundController.java', 'src/main/kotlin/com/acme/payments/ledger/LedgerClient.kt'],
+    // The sample workspace's remote: with code locations on, its reports point at real lines.
+    findings: WORKSPACE_FINDINGS,
   },
   {
     name: 'web-portal', originalUrl: 'https://github.com/acme/web-portal', references: ['main', 'develop'],
@@ -257,3 +290,52 @@ export const FUNCTIONS: readonly string[] = [
   'findByCustomer', 'renderProfile', 'exportCsv', 'handleCallback', 'loadTemplate', 'buildQuery', 'redirectAfterLogin',
   'fetchAvatar', 'setSessionCookie', 'runReport', 'parseInvoice', 'nextBackoff',
 ];
+
+/** effortToApplyFix of a fix, by weight. */
+export const FIX_EFFORTS: readonly (readonly [string, number])[] = [['LOW', 5], ['MEDIUM', 3], ['HIGH', 1]];
+
+/** severityText of a fix, by weight, with the range of its severityValue (a CVSS-like 0–10 score). */
+export const FIX_SEVERITIES: readonly (readonly [{ readonly text: string; readonly min: number; readonly max: number }, number])[] = [
+  [{ text: 'critical', min: 9.0, max: 10.0 }, 1],
+  [{ text: 'high', min: 7.0, max: 8.9 }, 3],
+  [{ text: 'medium', min: 4.0, max: 6.9 }, 4],
+  [{ text: 'low', min: 0.1, max: 3.9 }, 2],
+];
+
+/**
+ * A question the service asked while generating a fix. The sandbox's patches are the ones
+ * made with every question answered by its defaultValue.
+ */
+export interface FixQuestion {
+  readonly key: string;
+  readonly name: string;
+  readonly question: string;
+  /** 'text' or 'select' (then `options` lists the choices). */
+  readonly inputType: string;
+  readonly options: readonly string[];
+  readonly defaultValue: string;
+}
+
+export const FIX_QUESTIONS: readonly FixQuestion[] = [
+  { key: 'validation_pattern', name: 'Validation pattern', question: 'Which pattern must the value match before it is used?', inputType: 'text', options: [], defaultValue: '^[\\w-]{1,64}$' },
+  { key: 'encoder', name: 'Encoder', question: 'Which encoder should the fix use?', inputType: 'select', options: ['framework', 'owasp-encoder', 'manual'], defaultValue: 'framework' },
+  { key: 'is_test_code', name: 'Test code', question: 'Is this code only reachable from tests?', inputType: 'select', options: ['yes', 'no'], defaultValue: 'no' },
+  { key: 'allowed_hosts', name: 'Allowed hosts', question: 'Which hosts may the request go to (comma-separated)?', inputType: 'text', options: [], defaultValue: 'pricing.internal.example' },
+  { key: 'secret_env_var', name: 'Secret variable', question: 'Which environment variable holds the secret?', inputType: 'text', options: [], defaultValue: 'DATABASE_PASSWORD' },
+];
+
+/** One changed line per category, for the patches of synthetic (non-workspace) fixes. */
+export const SYNTHETIC_EDITS: Record<string, { readonly old: string; readonly new: string }> = {
+  SQL_Injection: { old: '    query = "SELECT * FROM orders WHERE id = " + orderId', new: '    query = "SELECT * FROM orders WHERE id = ?"  # bound below' },
+  XSS: { old: '    body.innerHTML = message', new: '    body.textContent = message' },
+  Path_Traversal: { old: '    path = base + "/" + name', new: '    path = safe_join(base, name)' },
+  Hardcoded_Secret: { old: '    password = "hunter2"', new: '    password = env("APP_PASSWORD")' },
+  Log_Forging: { old: '    log.info("login " + user)', new: '    log.info("login {}", sanitize(user))' },
+  Open_Redirect: { old: '    redirect(request.param("next"))', new: '    redirect(allowListed(request.param("next")))' },
+  SSRF: { old: '    http.get(request.param("url"))', new: '    http.get(PRICING_BASE + "/items/" + encode(itemId))' },
+  Insecure_Cookie: { old: '    cookie.secure = false', new: '    cookie.secure = true' },
+  Command_Injection: { old: '    run("sh -c \'convert " + file + "\'")', new: '    run(["convert", file])' },
+  XXE: { old: '    factory = XmlFactory.new()', new: '    factory = XmlConfig.secureFactory()' },
+  Insecure_Randomness: { old: '    token = random.next()', new: '    token = secureRandom.next()' },
+  Weak_Hash: { old: '    digest = md5(password)', new: '    digest = sha256(password)' },
+};

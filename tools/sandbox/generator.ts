@@ -7,16 +7,44 @@
 // issues inside block j. Both directions (issue → fix, fix → issues) are arithmetic.
 //
 // Objects are the decoded shapes of src/api/schemas.ts: every key present, null where the
-// spec gives no value. Decoding them with those schemas returns them unchanged.
+// spec gives no value. Decoding them with those schemas returns them unchanged, except for the
+// code-location fields below, which the spec does not show.
+//
+// Code locations (on by default; `specMinimal: true` leaves them out, and then issues and fixes
+// have exactly the spec's fields). The spec says the fields of `fix` and of non-FP issues are
+// "not shown"; the real service has these in its schema, and the sandbox serves them:
+// - issue.codeNodes: [{ path, startLine, endLine, startCol, endCol, index }], a data-flow trace
+//   of 1–4 nodes ordered by `index` (0..n-1); the last is the sink, where the scanner reports
+//   the result; the others lead to it. FP issues have locations too.
+// - issue.codeFilePath: the sink's path, on about a third of the issues only (other shapes omit
+//   the key).
+// - fix.fixFiles: [{ fileRepoRelativePath }], the files the fix touches (those its patch names);
+//   fix.patchAndQuestions: { patch, questions } or null (about 1 in 10), `patch` a unified diff;
+//   fix.effortToApplyFix: LOW | MEDIUM | HIGH; fix.severityText: critical | high | medium | low,
+//   fix.severityValue: a 0–10 score within the band of severityText.
+// Paths are repository-relative; lines 1-based; columns 1-based, startCol inclusive and endCol
+// exclusive (SARIF's region), counted in UTF-16 code units (see workspaceFindings.ts).
+// Reports of the sample workspace's repository (payments-api) take sink, trace and patch from
+// workspaceFindings.ts, so they point at real lines of test/fixtures/workspace; one of their
+// fixes (conflictingFixId) has a patch that does not apply. Their issue type and language come
+// from the same row, in both modes, so a finding's type matches the code it points at. Other
+// repositories get synthetic paths from catalog REPOS[].files, lines 1–400. The hostile report
+// carries the hostile locations of hostile.ts.
+//
+// The new fields come from random streams of their own (T.nodes, T.fixSink, T.fixExtra), so
+// turning them on or off changes no other value, and every id, count, state and timestamp is
+// what it was before they existed.
 import type { Download, Fix, FixIssueRef, FixRating, FixReportDetail, FixReportSummary, Issue, ScmSubmitFixRequest, User } from '../../src/api/schemas';
 import {
-  CATEGORIES, FALLBACK_SCM_URL, FIX_RATING_TAGS, FUNCTIONS, ISSUE_STATES_OPEN, NEGATIVE_COMMENTS, PEOPLE, POSITIVE_COMMENTS,
-  REPOS, SEVERITIES, VENDORS, ruleId, type Category, type Language, type RepoDef, type Vendor,
+  CATEGORIES, FALLBACK_SCM_URL, FIX_EFFORTS, FIX_QUESTIONS, FIX_RATING_TAGS, FIX_SEVERITIES, FUNCTIONS, ISSUE_STATES_OPEN, NEGATIVE_COMMENTS, PEOPLE,
+  POSITIVE_COMMENTS, REPOS, SEVERITIES, SYNTHETIC_EDITS, VENDORS, categoryById, ruleId,
+  type Category, type FixQuestion, type Language, type RepoDef, type Vendor,
 } from './catalog';
-import { HOSTILE_CASES } from './hostile';
+import { HOSTILE_CASES, HOSTILE_FIX_FILES, HOSTILE_LOCATIONS, type HostileLocation, type HostileValue } from './hostile';
 import { decodeId, encodeId } from './ids';
 import { Rng, hash32, hex8, label } from './random';
 import { US_PER_DAY, formatUs, parseUs } from './time';
+import type { Region, WorkspaceFinding } from './workspaceFindings';
 
 export interface DatasetOptions {
   seed: number;
@@ -30,6 +58,11 @@ export interface DatasetOptions {
   hostileText?: boolean;
   /** "Now" of the dataset; every timestamp is before it. */
   now?: string;
+  /**
+   * Serve only the fields the spec shows: no codeNodes/codeFilePath on issues, no
+   * fixFiles/patchAndQuestions/effortToApplyFix/severityText/severityValue on fixes (default false).
+   */
+  specMinimal?: boolean;
 }
 
 export type ResolvedDatasetOptions = Required<DatasetOptions>;
@@ -51,7 +84,48 @@ const DETAIL_CACHE_MAX_FIXES = 2_000;
 const T = {
   report: label('report'), vendor: label('vendor-offset'), issue: label('issue'), fix: label('fix'), span: label('span'),
   time: label('time'), block: label('block'), print: label('fingerprint'), fptext: label('fp-text'),
+  nodes: label('code-nodes'), fixSink: label('fix-sink'), fixExtra: label('fix-extra'),
 };
+
+/** A node of an issue's data-flow trace, as served. */
+export interface CodeNode {
+  path: string;
+  startLine: number;
+  endLine: number;
+  startCol: number;
+  endCol: number;
+  index: number;
+}
+
+/** What a node may be on the wire: the hostile report sends strings, nulls and odd numbers too. */
+export type WireCodeNode = { [K in keyof CodeNode]: CodeNode[K] | HostileValue };
+
+export interface IssueLocations {
+  codeNodes: WireCodeNode[] | null;
+  /** Present on some issues only. */
+  codeFilePath?: string | null;
+}
+
+export interface PatchAndQuestions {
+  /** A unified diff (git style: `diff --git a/p b/p`, `--- a/p`, `+++ b/p`, hunks). */
+  patch: string;
+  /** What the service asked while generating the fix; `patch` answers each with its defaultValue. */
+  questions: FixQuestion[];
+}
+
+export interface FixLocations {
+  fixFiles: { fileRepoRelativePath: string }[];
+  patchAndQuestions: PatchAndQuestions | null;
+  effortToApplyFix: string;
+  severityText: string;
+  severityValue: number;
+}
+
+/** An issue as the sandbox serves it: the spec's fields, plus the locations unless specMinimal. */
+export type SandboxIssue = Omit<Issue, keyof IssueLocations> & Partial<IssueLocations>;
+/** A fix as the sandbox serves it: the spec's fields, plus the fix details unless specMinimal. */
+export type SandboxFix = Omit<Fix, keyof FixLocations> & Partial<FixLocations>;
+export type SandboxReportDetail = Omit<FixReportDetail, 'fixes'> & { fixes: SandboxFix[] };
 
 export interface Dataset {
   readonly options: Readonly<ResolvedDatasetOptions>;
@@ -61,24 +135,31 @@ export interface Dataset {
   readonly bigReportId: string | undefined;
   /** The report added by `hostileText`, if any. */
   readonly hostileReportId: string | undefined;
+  /**
+   * The one fix whose patch does not apply to the sample workspace (its context is from an older
+   * revision of the file): a fix of the newest payments-api report, Ready or Downloaded when it
+   * has one. Undefined with specMinimal or without a payments-api report with fixes.
+   * (Optional so that other Dataset implementations, e.g. the bench's, need not have it.)
+   */
+  readonly conflictingFixId?: string | undefined;
   readonly totalIssueCount: number;
   report(reportId: string): FixReportSummary | undefined;
   /** The report with all its fixes (built on demand; a few recent ones are cached). */
-  detail(reportId: string): FixReportDetail | undefined;
+  detail(reportId: string): SandboxReportDetail | undefined;
   fixCount(reportId: string): number;
-  fixAt(reportId: string, index: number): Fix;
+  fixAt(reportId: string, index: number): SandboxFix;
   locateFix(fixId: string): { reportId: string; index: number } | undefined;
   /** 0 for an unknown report. */
   issueCount(reportId: string): number;
   /** O(1); index order is chronological. Throws RangeError outside 0..issueCount-1. */
-  issueAt(reportId: string, index: number): Issue;
+  issueAt(reportId: string, index: number): SandboxIssue;
   /** Issues [start, start+count) of a report, clipped to its end. */
-  issueRange(reportId: string, start: number, count: number): Issue[];
+  issueRange(reportId: string, start: number, count: number): SandboxIssue[];
   locateIssue(issueId: string): { reportId: string; index: number } | undefined;
   /** The ≤280-code-point summary (longer only for the hostile over-limit case). */
   fpSummary(fpId: string): string | undefined;
   /** The first `limit` issues of all reports merged chronologically (the unfiltered listing). */
-  firstIssuesOfAll(limit: number): { issues: Issue[]; hasNextPage: boolean };
+  firstIssuesOfAll(limit: number): { issues: SandboxIssue[]; hasNextPage: boolean };
 }
 
 interface Plan {
@@ -88,6 +169,10 @@ interface Plan {
   readonly repoUrl: string;
   readonly languages: readonly Language[];
   readonly files: readonly string[];
+  /** The sample workspace's findings, for its repository's reports (workspaceFindings.ts). */
+  readonly findings: readonly WorkspaceFinding[] | undefined;
+  /** The findings false positives are drawn from (code that is in fact safe). */
+  readonly fpFindings: readonly WorkspaceFinding[];
   readonly issueCount: number;
   /** First index covered by fixes (after the hostile cases). */
   readonly fixBase: number;
@@ -103,6 +188,8 @@ interface FixCore {
   readonly id: string;
   readonly category: Category;
   readonly language: Language;
+  /** The workspace finding the fix is for (payments-api reports only). */
+  readonly finding: WorkspaceFinding | undefined;
   readonly state: string;
   readonly confidence: number;
   /** Continues the fix's random stream for the remaining fields. */
@@ -117,6 +204,7 @@ function resolveOptions(opts: DatasetOptions): ResolvedDatasetOptions {
     bigReportIssues: opts.bigReportIssues ?? 0,
     hostileText: opts.hostileText ?? false,
     now: opts.now ?? DEFAULT_NOW,
+    specMinimal: opts.specMinimal ?? false,
   };
   const [lo, hi] = resolved.issuesPerReport;
   if (!Number.isFinite(resolved.seed)) throw new RangeError('seed must be a finite number');
@@ -140,16 +228,19 @@ class GeneratedDataset implements Dataset {
   readonly reports: readonly FixReportSummary[];
   readonly bigReportId: string | undefined;
   readonly hostileReportId: string | undefined;
+  readonly conflictingFixId: string | undefined;
   readonly totalIssueCount: number;
   private readonly seed: number;
+  private readonly locations: boolean;
   private readonly nowUs: number;
   private readonly plans = new Map<string, Plan>();
   private readonly byOrdinal = new Map<number, Plan>();
-  private readonly detailCache = new Map<string, FixReportDetail>();
+  private readonly detailCache = new Map<string, SandboxReportDetail>();
 
   constructor(options: ResolvedDatasetOptions) {
     this.options = Object.freeze({ ...options, issuesPerReport: [...options.issuesPerReport] as [number, number] });
     this.seed = options.seed;
+    this.locations = !options.specMinimal;
     this.nowUs = parseUs(options.now);
     const plans: Plan[] = [];
     const vendorOffset = hash32(this.seed, T.vendor) % VENDORS.length;
@@ -179,6 +270,18 @@ class GeneratedDataset implements Dataset {
     this.bigReportId = this.byOrdinal.get(BIG_ORDINAL)?.summary.id;
     this.hostileReportId = this.byOrdinal.get(HOSTILE_ORDINAL)?.summary.id;
     this.totalIssueCount = plans.reduce((sum, p) => sum + p.issueCount, 0);
+    this.conflictingFixId = this.locations ? this.pickConflictingFix(plans) : undefined;
+  }
+
+  /** A fix of the newest workspace report: the first Ready or Downloaded one, else its first. */
+  private pickConflictingFix(plans: readonly Plan[]): string | undefined {
+    const plan = plans.find((p) => p.findings && !p.hostile && p.fixCount > 0);
+    if (!plan) return undefined;
+    for (let j = 0; j < plan.fixCount; j++) {
+      const core = this.fixCore(plan, j);
+      if (core.state === 'Ready' || core.state === 'Downloaded') return core.id;
+    }
+    return this.fixCore(plan, 0).id;
   }
 
   // --- reports -------------------------------------------------------------------------
@@ -214,6 +317,8 @@ class GeneratedDataset implements Dataset {
       repoUrl: repo ? repo.originalUrl : FALLBACK_SCM_URL,
       languages: repo ? repo.languages : ['java'],
       files: repo ? repo.files : ['src/main/java/com/acme/core/TemplateUtil.java'],
+      findings: repo?.findings,
+      fpFindings: repo?.findings ? fpCandidates(repo.findings) : [],
       issueCount, fixBase, blockSize,
       fixCount: Math.ceil(fixable / blockSize),
       createdOnUs,
@@ -251,14 +356,14 @@ class GeneratedDataset implements Dataset {
     return this.planOf(reportId)?.fixCount ?? 0;
   }
 
-  detail(reportId: string): FixReportDetail | undefined {
+  detail(reportId: string): SandboxReportDetail | undefined {
     const plan = this.planOf(reportId);
     if (!plan) return undefined;
     const cached = this.detailCache.get(plan.summary.id);
     if (cached) return cached;
-    const fixes: Fix[] = [];
+    const fixes: SandboxFix[] = [];
     for (let j = 0; j < plan.fixCount; j++) fixes.push(this.buildFix(plan, j));
-    const detail: FixReportDetail = { ...plan.summary, fixes };
+    const detail: SandboxReportDetail = { ...plan.summary, fixes };
     if (plan.fixCount <= DETAIL_CACHE_MAX_FIXES) {
       if (this.detailCache.size >= DETAIL_CACHE_SIZE) {
         const oldest = this.detailCache.keys().next().value;
@@ -276,7 +381,7 @@ class GeneratedDataset implements Dataset {
     return plan.firstIssueUs + index * plan.stepUs + jitter;
   }
 
-  issueAt(reportId: string, index: number): Issue {
+  issueAt(reportId: string, index: number): SandboxIssue {
     const plan = this.requirePlan(reportId);
     if (!Number.isInteger(index) || index < 0 || index >= plan.issueCount) {
       throw new RangeError(`issue index ${index} outside 0..${plan.issueCount - 1} of report ${reportId}`);
@@ -284,11 +389,11 @@ class GeneratedDataset implements Dataset {
     return this.buildIssue(plan, index);
   }
 
-  issueRange(reportId: string, start: number, count: number): Issue[] {
+  issueRange(reportId: string, start: number, count: number): SandboxIssue[] {
     const plan = this.requirePlan(reportId);
     const from = Math.max(0, start);
     const to = Math.min(plan.issueCount, start + count);
-    const out: Issue[] = [];
+    const out: SandboxIssue[] = [];
     for (let i = from; i < to; i++) out.push(this.buildIssue(plan, i));
     return out;
   }
@@ -314,11 +419,11 @@ class GeneratedDataset implements Dataset {
     return this.fpTexts(plan, at.index, issue).summary;
   }
 
-  firstIssuesOfAll(limit: number): { issues: Issue[]; hasNextPage: boolean } {
+  firstIssuesOfAll(limit: number): { issues: SandboxIssue[]; hasNextPage: boolean } {
     // k-way merge by (createdAt, report order, index); a linear scan is fine for a few dozen reports.
     const plans = [...this.plans.values()];
     const next = plans.map(() => 0);
-    const issues: Issue[] = [];
+    const issues: SandboxIssue[] = [];
     while (issues.length < limit) {
       let best = -1;
       let bestUs = Infinity;
@@ -340,26 +445,32 @@ class GeneratedDataset implements Dataset {
     return { issues, hasNextPage: this.totalIssueCount > issues.length };
   }
 
-  private buildIssue(plan: Plan, index: number): Issue {
+  private buildIssue(plan: Plan, index: number): SandboxIssue {
     const rng = new Rng(hash32(this.seed, T.issue, plan.ordinal, index));
     const hostile = plan.hostile ? HOSTILE_CASES[index] : undefined;
     const fixIndex = this.fixIndexOf(plan, index);
     let category: Category;
     let language: Language;
     let state: string;
+    let finding: WorkspaceFinding | undefined;
     let fix: { id: string; state: string } | null = null;
     if (fixIndex !== undefined) {
       const core = this.fixCore(plan, fixIndex);
-      ({ category, language } = core);
+      ({ category, language, finding } = core);
       state = core.state === 'Merged' ? 'Fixed' : 'Open';
       fix = { id: core.id, state: core.state };
     } else {
-      category = rng.pick(CATEGORIES);
-      language = rng.pick(plan.languages);
+      // The same two draws as rng.pick(CATEGORIES) and rng.pick(plan.languages), taken before
+      // the state so every later draw stays where it was.
+      const u = rng.float();
+      const w = rng.float();
       state = hostile || rng.chance(0.12) ? 'FalsePositive' : rng.weighted(ISSUE_STATES_OPEN);
+      finding = plan.findings && !hostile ? pickAt(state === 'FalsePositive' ? plan.fpFindings : plan.findings, u) : undefined;
+      category = finding ? findingCategory(finding) : pickAt(CATEGORIES, u);
+      language = finding ? finding.language : pickAt(plan.languages, w);
     }
     const isFp = state === 'FalsePositive';
-    const issue: Issue = {
+    const issue: SandboxIssue = {
       id: encodeId(this.seed, 'issue', plan.ordinal, index),
       vendorInstanceId: this.vendorInstanceId(plan.vendor, rng),
       vendorIssueId: hostile?.vendorIssueId ?? ruleId(plan.vendor, category, language),
@@ -377,7 +488,47 @@ class GeneratedDataset implements Dataset {
       fpDescription: null,
     };
     if (isFp) issue.fpDescription = this.fpTexts(plan, index, issue).description;
+    if (this.locations) this.addLocations(issue, plan, index, finding, fixIndex);
     return issue;
+  }
+
+  // --- code locations ------------------------------------------------------------------
+
+  /** codeNodes (and on some issues codeFilePath), appended after the spec's fields. */
+  private addLocations(issue: SandboxIssue, plan: Plan, index: number, finding: WorkspaceFinding | undefined, fixIndex: number | undefined): void {
+    const rng = new Rng(hash32(this.seed, T.nodes, plan.ordinal, index));
+    const k = index - plan.fixBase;
+    const hostile = plan.hostile && k >= 0 ? HOSTILE_LOCATIONS[k] : undefined;
+    const nodes: CodeNode[] = [];
+    let sinkPath: string;
+    if (finding && !hostile) {
+      // The sink is the row; before it, the last 0..all nodes of its trace.
+      const earlier = rng.int(0, finding.trace.length);
+      const regions = [...finding.trace.slice(finding.trace.length - earlier), finding];
+      sinkPath = finding.path;
+      regions.forEach((r, n) => nodes.push(codeNode(finding.path, r, n)));
+    } else {
+      const sink = fixIndex !== undefined ? this.fixSink(plan, fixIndex) : { path: rng.pick(plan.files), region: randomRegion(rng) };
+      // Hostile cases that reshape the trace need a few nodes to reshape.
+      const earlier = hostile ? 2 : rng.weighted([[0, 3], [1, 3], [2, 2], [3, 2]]);
+      for (let n = 0; n < earlier; n++) {
+        // Most traces stay in the sink's file; some start in another file of the repository.
+        const path = rng.chance(0.7) ? sink.path : rng.pick(plan.files);
+        nodes.push(codeNode(path, randomRegion(rng), n));
+      }
+      nodes.push(codeNode(sink.path, sink.region, earlier));
+      sinkPath = sink.path;
+    }
+    const withFilePath = rng.chance(1 / 3);
+    issue.codeNodes = hostile ? hostileNodes(nodes, hostile) : nodes;
+    if (hostile?.codeFilePath !== undefined) issue.codeFilePath = hostile.codeFilePath === null ? null : String(hostile.codeFilePath);
+    else if (withFilePath) issue.codeFilePath = hostile?.sink?.path !== undefined ? (hostile.sink.path as string | null) : sinkPath;
+  }
+
+  /** Where a synthetic fix's issues have their sink: one region of one file, shared by them all. */
+  private fixSink(plan: Plan, j: number): { path: string; region: Region } {
+    const rng = new Rng(hash32(this.seed, T.fixSink, plan.ordinal, j));
+    return { path: rng.pick(plan.files), region: randomRegion(rng) };
   }
 
   private vendorInstanceId(vendor: Vendor, rng: Rng): string | null {
@@ -405,11 +556,18 @@ class GeneratedDataset implements Dataset {
     const hostile = plan.hostile ? HOSTILE_CASES[index] : undefined;
     if (hostile) return { summary: hostile.summary, description: hostile.description };
     const rng = new Rng(hash32(this.seed, T.fptext, plan.ordinal, index));
-    const category = CATEGORIES.find((c) => c.id === issue.issueType) ?? (CATEGORIES[0] as Category);
-    const reason = rng.pick(category.fpReasons);
-    const file = rng.pick(plan.files);
-    const line = rng.int(12, 880);
-    const fn = rng.pick(FUNCTIONS);
+    const category = categoryById(issue.issueType) ?? (CATEGORIES[0] as Category);
+    // A workspace false positive names its real place and the reason that fits its code; the
+    // random draws are still taken so the rest of the text stays as it was.
+    const finding = plan.findings ? this.fpFinding(plan, index) : undefined;
+    const randomReason = rng.pick(category.fpReasons);
+    const reason = (finding?.fpReason !== undefined ? category.fpReasons[finding.fpReason] : undefined) ?? randomReason;
+    const randomFile = rng.pick(plan.files);
+    const randomLine = rng.int(12, 880);
+    const randomFn = rng.pick(FUNCTIONS);
+    const file = finding ? finding.path : randomFile;
+    const line = finding ? finding.startLine : randomLine;
+    const fn = finding?.function ?? randomFn;
     const reviewer = rng.pick(PEOPLE);
     const reviewedUs = plan.createdOnUs + rng.float() * (this.nowUs - plan.createdOnUs);
     const description = [
@@ -419,6 +577,12 @@ class GeneratedDataset implements Dataset {
       `Marked as a false positive by ${reviewer.name} on ${formatUs(reviewedUs).slice(0, 10)}. Re-evaluate if ${fn}() starts accepting external input.`,
     ].join('\n\n');
     return { summary: clampCodePoints(reason.short, 280), description };
+  }
+
+  /** The finding of a workspace false positive (which has no fix): buildIssue's first draw decides it. */
+  private fpFinding(plan: Plan, index: number): WorkspaceFinding | undefined {
+    if (plan.hostile && index < HOSTILE_CASES.length) return undefined;
+    return pickAt(plan.fpFindings, new Rng(hash32(this.seed, T.issue, plan.ordinal, index)).float());
   }
 
   // --- fixes ---------------------------------------------------------------------------
@@ -443,17 +607,23 @@ class GeneratedDataset implements Dataset {
 
   private fixCore(plan: Plan, j: number): FixCore {
     const rng = new Rng(hash32(this.seed, T.fix, plan.ordinal, j));
+    const id = encodeId(this.seed, 'fix', plan.ordinal, j);
+    // The draws of rng.pick(CATEGORIES) and rng.pick(plan.languages), whatever decides them.
+    const u = rng.float();
+    const w = rng.float();
+    const finding = plan.findings ? pickAt(plan.findings, u) : undefined;
     return {
-      id: encodeId(this.seed, 'fix', plan.ordinal, j),
-      category: rng.pick(CATEGORIES),
-      language: rng.pick(plan.languages),
+      id,
+      category: finding ? findingCategory(finding) : pickAt(CATEGORIES, u),
+      language: finding ? finding.language : pickAt(plan.languages, w),
+      finding,
       state: rng.weighted([['Ready', 2], ['Downloaded', 3], ['Committed', 3], ['Merged', 2]]),
       confidence: rng.chance(0.6) ? 90 : 50,
       rng,
     };
   }
 
-  fixAt(reportId: string, index: number): Fix {
+  fixAt(reportId: string, index: number): SandboxFix {
     const plan = this.requirePlan(reportId);
     if (!Number.isInteger(index) || index < 0 || index >= plan.fixCount) {
       throw new RangeError(`fix index ${index} outside 0..${plan.fixCount - 1} of report ${reportId}`);
@@ -461,7 +631,7 @@ class GeneratedDataset implements Dataset {
     return this.buildFix(plan, index);
   }
 
-  private buildFix(plan: Plan, j: number): Fix {
+  private buildFix(plan: Plan, j: number): SandboxFix {
     const core = this.fixCore(plan, j);
     const { rng, state } = core;
     const span = this.fixSpan(plan, j);
@@ -474,7 +644,7 @@ class GeneratedDataset implements Dataset {
     const downloads = this.downloads(rng, state, created);
     const lastDownload = downloads.length > 0 ? downloads[downloads.length - 1]?.at : undefined;
     const submissions = state === 'Committed' || state === 'Merged' ? this.submissions(plan, core, lastDownload ?? created) : [];
-    return {
+    const fix: SandboxFix = {
       id: core.id,
       safeIssueType: core.category.id,
       safeIssueLanguage: core.language,
@@ -487,6 +657,53 @@ class GeneratedDataset implements Dataset {
         downloadedBy: downloads.map((d) => d.download),
         fixRatings: this.ratings(rng, j, created),
       },
+    };
+    return this.locations ? { ...fix, ...this.fixDetails(plan, j, core) } : fix;
+  }
+
+  /** The fields of a fix the spec does not show: files, patch and questions, effort, severity. */
+  private fixDetails(plan: Plan, j: number, core: FixCore): FixLocations {
+    const rng = new Rng(hash32(this.seed, T.fixExtra, plan.ordinal, j));
+    const effortToApplyFix = rng.weighted(FIX_EFFORTS);
+    const band = rng.weighted(FIX_SEVERITIES);
+    const severityValue = Math.round((band.min + rng.float() * (band.max - band.min)) * 10) / 10;
+    const withoutPatch = rng.chance(0.1);
+    const questions: FixQuestion[] = [];
+    if (rng.chance(0.2)) {
+      const first = rng.int(0, FIX_QUESTIONS.length - 1);
+      const count = rng.chance(0.3) ? 2 : 1;
+      for (let q = 0; q < count; q++) {
+        const asked = FIX_QUESTIONS[(first + q) % FIX_QUESTIONS.length] as FixQuestion;
+        questions.push({ ...asked, options: [...asked.options] });
+      }
+    }
+    const secondFile = rng.chance(0.15) ? rng.pick(plan.files) : undefined;
+    const conflicting = core.id === this.conflictingFixId;
+    const hostile = plan.hostile ? HOSTILE_FIX_FILES[j] : undefined;
+    let files: string[];
+    let patch: string;
+    if (hostile) {
+      files = [hostile.path];
+      patch = syntheticPatch(hostile.patchPath ?? hostile.path, this.fixSink(plan, j).region, core.category);
+    } else if (core.finding) {
+      files = [core.finding.path];
+      patch = workspacePatch(core.finding, conflicting);
+    } else {
+      const sink = this.fixSink(plan, j);
+      files = [sink.path];
+      patch = syntheticPatch(sink.path, sink.region, core.category);
+      if (secondFile !== undefined && secondFile !== sink.path) {
+        // The fix also adds the helper it calls to a second file of the repository.
+        files.push(secondFile);
+        patch += syntheticPatch(secondFile, { startLine: 3, endLine: 3, startCol: 1, endCol: 2, snippet: '' }, undefined);
+      }
+    }
+    return {
+      fixFiles: files.map((fileRepoRelativePath) => ({ fileRepoRelativePath })),
+      patchAndQuestions: withoutPatch && !conflicting ? null : { patch, questions },
+      effortToApplyFix,
+      severityText: band.text,
+      severityValue,
     };
   }
 
@@ -576,4 +793,100 @@ function pullRequestUrl(repoUrl: string, prId: string): string {
 function clampCodePoints(text: string, max: number): string {
   const points = Array.from(text);
   return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
+}
+
+/** items[⌊u·n⌋]: what Rng.pick returns when its draw is u. */
+function pickAt<T>(items: readonly T[], u: number): T {
+  if (items.length === 0) throw new RangeError('pick from an empty list');
+  return items[Math.floor(u * items.length)] as T;
+}
+
+function findingCategory(finding: WorkspaceFinding): Category {
+  const category = categoryById(finding.issueType);
+  if (!category) throw new Error(`workspace finding ${finding.name}: unknown category ${finding.issueType}`);
+  return category;
+}
+
+/** The findings whose code is safe; all of them if none is marked so. */
+function fpCandidates(findings: readonly WorkspaceFinding[]): readonly WorkspaceFinding[] {
+  const safe = findings.filter((f) => f.fpReason !== undefined);
+  return safe.length > 0 ? safe : findings;
+}
+
+function codeNode(path: string, r: Region, index: number): CodeNode {
+  return { path, startLine: r.startLine, endLine: r.endLine, startCol: r.startCol, endCol: r.endCol, index };
+}
+
+/** A plausible region of a synthetic file: lines 1–400, mostly one line. */
+function randomRegion(rng: Rng): Region {
+  const startLine = rng.int(1, 400);
+  const lines = rng.weighted([[0, 8], [1, 1], [2, 1]]);
+  const startCol = rng.int(1, 40);
+  const width = rng.int(1, 60);
+  return { startLine, endLine: startLine + lines, startCol, endCol: lines === 0 ? startCol + width : width + 1, snippet: '' };
+}
+
+/** The trace of a hostile-location issue: the sink's fields replaced, or the trace reshaped. */
+function hostileNodes(nodes: CodeNode[], h: HostileLocation): WireCodeNode[] | null {
+  if (h.shape === 'null') return null;
+  if (h.shape === 'empty') return [];
+  const out: WireCodeNode[] = nodes.map((n) => ({ ...n }));
+  const sink = out[out.length - 1] as WireCodeNode;
+  if (h.sink) Object.assign(sink, h.sink);
+  if (h.shape === 'reversed') out.reverse();
+  // Two nodes share the highest index: either may be taken as the sink.
+  if (h.shape === 'duplicate-index' && out.length >= 2) (out[out.length - 2] as WireCodeNode).index = sink.index;
+  return out;
+}
+
+/**
+ * A single-hunk unified diff of `before` (lines of the file from `line` on) to `after`; lines
+ * the two share at the start and the end are context.
+ */
+export function unifiedDiff(path: string, line: number, before: readonly string[], after: readonly string[]): string {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  const body = [
+    ...before.slice(0, head).map((l) => ` ${l}`),
+    ...before.slice(head, before.length - tail).map((l) => `-${l}`),
+    ...after.slice(head, after.length - tail).map((l) => `+${l}`),
+    ...before.slice(before.length - tail).map((l) => ` ${l}`),
+  ];
+  return `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n@@ -${line},${before.length} +${line},${after.length} @@\n${body.join('\n')}\n`;
+}
+
+const workspacePatches = new Map<string, string>();
+
+/** A workspace finding's patch; `stale`: made against an older revision, so it does not apply. */
+export function workspacePatch(finding: WorkspaceFinding, stale: boolean): string {
+  const key = `${finding.name}${stale ? ' stale' : ''}`;
+  let patch = workspacePatches.get(key);
+  if (patch === undefined) {
+    const { line, before, after } = finding.fix;
+    if (stale) {
+      const keptFirst = after[0] === before[0];
+      const old = [finding.stale, ...before.slice(1)];
+      patch = unifiedDiff(finding.path, line, old, keptFirst ? [finding.stale, ...after.slice(1)] : after);
+    } else {
+      patch = unifiedDiff(finding.path, line, before, after);
+    }
+    workspacePatches.set(key, patch);
+  }
+  return patch;
+}
+
+/**
+ * A patch for a file the sandbox does not have: one changed line at the region's first line,
+ * between a line of context on each side (none before line 1). Without a category it adds an
+ * import instead.
+ */
+function syntheticPatch(path: string, region: Region, category: Category | undefined): string {
+  const line = Math.max(1, region.startLine);
+  const edit = category ? SYNTHETIC_EDITS[category.id] : undefined;
+  const changed = edit ? { old: [edit.old], new: [edit.new] } : { old: [], new: ['import security.Encoders'] };
+  const before = line > 1 ? [''] : [];
+  const context = '    return result';
+  return unifiedDiff(path, line > 1 ? line - 1 : line, [...before, ...changed.old, context], [...before, ...changed.new, context]);
 }

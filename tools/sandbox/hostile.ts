@@ -91,3 +91,82 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     description: 'Lone high \uD83D without its pair.\n\nCombining a\u0301\u0301\u0301\u0301 marks.',
   },
 ];
+
+// Hostile code locations (served unless specMinimal). The hostile report's issues after the
+// text cases carry them: issue HOSTILE_CASES.length + k has HOSTILE_LOCATIONS[k] (the report has
+// 30 such issues, so at most 30 cases), some of them false positives, some covered by fixes.
+// They point at places a client must never open, or carry positions it must survive. What the
+// client must do, per `expect`:
+// - 'reject': drop the location (no file is opened, resolved, stat'ed or fetched; nothing is
+//   written), and still show the issue without it;
+// - 'tolerate': keep working: normalise, clamp, sort or ignore what does not fit, never throw,
+//   never open anything outside the workspace folder.
+// Numbers are sent as JSON numbers except where a case says otherwise. JSON cannot carry NaN or
+// Infinity (JSON.stringify turns them into null), so "not a number" arrives as null or a string.
+
+/** A node field as the hostile report sends it: anything JSON can carry. */
+export type HostileValue = string | number | null;
+
+export interface HostileLocation {
+  readonly name: string;
+  readonly expect: 'reject' | 'tolerate';
+  /** Replaces fields of the sink (the node with the highest index). */
+  readonly sink?: Readonly<Partial<Record<'path' | 'startLine' | 'endLine' | 'startCol' | 'endCol', HostileValue>>>;
+  /** Reshapes the whole trace. */
+  readonly shape?: 'reversed' | 'duplicate-index' | 'empty' | 'null';
+  /** Sent as codeFilePath (otherwise codeFilePath follows the usual rule). */
+  readonly codeFilePath?: HostileValue;
+}
+
+export const HOSTILE_LOCATIONS: readonly HostileLocation[] = [
+  // Paths that leave the workspace folder or are not paths at all.
+  { name: 'absolute-posix', expect: 'reject', sink: { path: '/etc/passwd' } },
+  { name: 'absolute-windows', expect: 'reject', sink: { path: 'C:\\Windows\\System32\\drivers\\etc\\hosts' } },
+  { name: 'unc-path', expect: 'reject', sink: { path: '\\\\evil.example\\share\\App.java' } },
+  { name: 'dot-dot-leading', expect: 'reject', sink: { path: '../../.ssh/id_rsa' } },
+  { name: 'dot-dot-inner', expect: 'reject', sink: { path: 'src/../../x' } },
+  { name: 'dot-dot-encoded', expect: 'reject', sink: { path: 'src/%2e%2e/%2e%2e/etc/passwd' } },
+  { name: 'file-url', expect: 'reject', sink: { path: 'file:///etc/passwd' } },
+  { name: 'https-url', expect: 'reject', sink: { path: 'https://evil.example/x' } },
+  { name: 'vscode-uri', expect: 'reject', sink: { path: 'vscode://vscode.git/clone?url=https%3A%2F%2Fevil.example%2Fr.git' } },
+  { name: 'command-uri', expect: 'reject', sink: { path: 'command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D' } },
+  { name: 'nul-byte', expect: 'reject', sink: { path: 'app/db.py\u0000.png' } },
+  { name: 'control-characters', expect: 'reject', sink: { path: 'app/\u001b[31mdb.py\nwhoami' } },
+  { name: 'bidi-override', expect: 'reject', sink: { path: 'web/\u202Est.ipa' } },
+  { name: 'empty-path', expect: 'reject', sink: { path: '' } },
+  { name: 'null-path', expect: 'reject', sink: { path: null }, codeFilePath: null },
+  // Paths a client may normalise (to '/' separators, without './') or reject, but must not escape with.
+  { name: 'backslash-separators', expect: 'tolerate', sink: { path: 'src\\main\\java\\App.java' } },
+  { name: 'dot-segments-inside', expect: 'tolerate', sink: { path: './src/main/../main/java/App.java' } },
+  { name: 'tilde', expect: 'tolerate', sink: { path: '~/.ssh/id_rsa' } }, // a folder named '~', never the home folder
+  { name: 'very-long-path', expect: 'tolerate', sink: { path: `src/${'deep/'.repeat(900)}App.java` } },
+  // Positions: drop or clamp the range, keep the file.
+  { name: 'line-zero-and-negative', expect: 'tolerate', sink: { startLine: 0, endLine: -1, startCol: -3, endCol: 0 } },
+  { name: 'line-huge', expect: 'tolerate', sink: { startLine: 1e12, endLine: 1e308, endCol: Number.MAX_SAFE_INTEGER } },
+  { name: 'line-fractional', expect: 'tolerate', sink: { startLine: 3.5, endLine: 4.25, startCol: 1.5 } },
+  { name: 'line-as-string', expect: 'tolerate', sink: { startLine: '12', endLine: '12', startCol: 'NaN' } },
+  { name: 'line-null', expect: 'tolerate', sink: { startLine: null, endLine: null, startCol: null, endCol: null } },
+  { name: 'range-inverted', expect: 'tolerate', sink: { startLine: 9, endLine: 3, startCol: 40, endCol: 2 } },
+  // The trace itself: order by `index`, whatever the array order; the highest index is the sink.
+  { name: 'trace-reversed', expect: 'tolerate', shape: 'reversed' },
+  { name: 'trace-duplicate-index', expect: 'tolerate', shape: 'duplicate-index' },
+  { name: 'trace-empty', expect: 'tolerate', shape: 'empty' },
+  { name: 'trace-null', expect: 'tolerate', shape: 'null', codeFilePath: null },
+  // codeFilePath names another file than the sink: the sink wins.
+  { name: 'file-path-disagrees', expect: 'tolerate', codeFilePath: '../../etc/shadow' },
+];
+
+/**
+ * Files the first fixes of the hostile report claim to touch (fixFiles and their patch's
+ * headers); `patchPath`, when set, is what the patch names instead, a file fixFiles does not
+ * list. A client applying a patch must check every path in it, not only fixFiles.
+ */
+export const HOSTILE_FIX_FILES: readonly { readonly name: string; readonly path: string; readonly patchPath?: string }[] = [
+  { name: 'fix-dot-dot', path: '../../.ssh/authorized_keys' },
+  { name: 'fix-absolute', path: '/etc/cron.d/backdoor' },
+  { name: 'fix-windows-absolute', path: 'C:\\Windows\\System32\\evil.dll' },
+  { name: 'fix-git-hook', path: '.git/hooks/post-checkout' },
+  { name: 'fix-url', path: 'file:///etc/passwd' },
+  { name: 'fix-bidi', path: 'src/\u202Egnp.js' },
+  { name: 'fix-patch-elsewhere', path: 'src/main/java/App.java', patchPath: '../outside/App.java' },
+];

@@ -16,7 +16,11 @@ Options:
   --cursor MODE       paging cursor: exclusive (default) or inclusive
   --key K             service key (default: derived from the seed)
   --prefix /p         serve the API under /p/api/rest/…
-  --hostile           add a report whose false positives carry hostile text
+  --hostile           add a report whose false positives carry hostile text (and
+                      whose issues and fixes carry hostile paths and positions)
+  --spec-minimal      serve only the fields the spec shows: no code locations on
+                      issues (codeNodes, codeFilePath), no fixFiles, patchAndQuestions,
+                      effortToApplyFix, severityText or severityValue on fixes
   --not-found MODE    unknown fix report: 404 (default) or empty
   --page-size N       issues per page (default 1000)
   --latency MS        delay every response by MS milliseconds
@@ -49,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
     options: {
       port: { type: 'string' }, seed: { type: 'string' }, reports: { type: 'string' }, 'big-report': { type: 'string' },
-      cursor: { type: 'string' }, key: { type: 'string' }, prefix: { type: 'string' }, hostile: { type: 'boolean' },
+      cursor: { type: 'string' }, key: { type: 'string' }, prefix: { type: 'string' }, hostile: { type: 'boolean' }, 'spec-minimal': { type: 'boolean' },
       'not-found': { type: 'string' }, 'page-size': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
     },
   });
@@ -65,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
       reports: integer('reports', values.reports, 12),
       bigReportIssues: integer('big-report', values['big-report'], 0),
       hostileText: values.hostile ?? false,
+      specMinimal: values['spec-minimal'] ?? false,
     },
     key: values.key,
     port,
@@ -78,7 +83,8 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(
     `Sandbox service listening on ${sandbox.baseUrl}\n` +
       `Service key: ${sandbox.key}\n` +
-      `Dataset: seed ${dataset.options.seed}, ${dataset.reports.length} fix reports, ${dataset.totalIssueCount} issues\n` +
+      `Dataset: seed ${dataset.options.seed}, ${dataset.reports.length} fix reports, ${dataset.totalIssueCount} issues` +
+      `${dataset.options.specMinimal ? ', spec-minimal (no code locations)' : ''}\n` +
       (dataset.bigReportId ? `Big report: ${dataset.bigReportId} (${dataset.issueCount(dataset.bigReportId)} issues)\n` : '') +
       `export SECURITY_FIX_REPORTS_URL=${shellQuote(sandbox.baseUrl)}\n` +
       `export SECURITY_FIX_REPORTS_KEY=${shellQuote(sandbox.key)}\n`,
