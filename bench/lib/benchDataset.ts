@@ -3,8 +3,8 @@
 // fixes (the "FP group with 100k issues" of the tree case). Issues and fixes are generated
 // once and kept, so the service answers from memory and the timings measure the clients,
 // not the generator.
-import type { Fix, FixReportDetail, FixReportSummary, Issue } from '../../src/api/schemas';
-import { createDataset, type Dataset, type ResolvedDatasetOptions } from '../../tools/sandbox/generator';
+import type { FixReportSummary } from '../../src/api/schemas';
+import { createDataset, type Dataset, type ResolvedDatasetOptions, type SandboxFix as Fix, type SandboxIssue as Issue, type SandboxReportDetail as FixReportDetail } from '../../tools/sandbox/generator';
 import { decodeId, encodeId } from '../../tools/sandbox/ids';
 
 export interface BenchDatasetOptions {

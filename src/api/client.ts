@@ -25,9 +25,9 @@ const MiB = 1024 * 1024;
 export const BODY_CAPS: Readonly<BodyCaps> = {
   // ~470 bytes per report in the sandbox: room for ~17,000 reports.
   reportList: 8 * MiB,
-  // The sandbox's largest report (20,000 fixes, its per-report maximum, from 1,000,000 issues)
-  // is 20.3 MB; ordinary reports (up to 600 issues) stay under 0.25 MB.
-  report: 32 * MiB,
+  // The sandbox's largest report (20,000 fixes, its per-report maximum, from 1,000,000 issues,
+  // each with its files and patch) is 30 MB; ordinary reports (up to 600 issues) stay under 0.4 MB.
+  report: 48 * MiB,
   // At most 1,000 issues (docs/service-interface.md §8); the sandbox's largest page is 0.52 MB.
   issuePage: 8 * MiB,
   // One summary of at most 280 characters: under 2 KB even with every character \u-escaped.

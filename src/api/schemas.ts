@@ -15,6 +15,13 @@ const optId = v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform(St
 const optTimestamp = optText;
 /** An array the service may omit or send as null; decoded as an empty array then. */
 const list = <T extends v.GenericSchema>(item: T) => v.nullish(v.array(item), []);
+/**
+ * A number in a field the spec does not show (locations, severities): anything else, a
+ * numeric string included, decodes as null, so an odd value costs the one field, not the page.
+ */
+const looseNumber = v.nullish(v.fallback(v.nullable(v.number()), null), null);
+/** Text in a field the spec does not show: a non-string decodes as null. */
+const looseText = v.nullish(v.fallback(v.nullable(v.string()), null), null);
 
 const UserSchema = v.object({
   id: optText,
@@ -88,6 +95,17 @@ const FixSharedStateSchema = v.object({
   fixRatings: list(FixRatingSchema),
 });
 
+/**
+ * Fields the spec's fix does not show but the real service's schema has (README, "Open
+ * points"): the files a fix touches, its patch (a unified diff) and the questions answered
+ * by defaults to make it, effort and severity. All optional and tolerant.
+ */
+const FixFileSchema = v.object({ fileRepoRelativePath: looseText });
+const PatchAndQuestionsSchema = v.object({
+  patch: looseText,
+  questions: v.nullish(v.fallback(v.array(v.unknown()), []), []),
+});
+
 /** §2.3 */
 const FixSchema = v.object({
   id: v.string(),
@@ -98,12 +116,26 @@ const FixSchema = v.object({
   vulnerabilityReportIssues: list(FixIssueRefSchema),
   scmSubmitFixRequests: list(ScmSubmitFixRequestSchema),
   sharedState: v.nullish(FixSharedStateSchema, null),
+  fixFiles: v.nullish(v.fallback(v.array(FixFileSchema), []), []),
+  patchAndQuestions: v.nullish(v.fallback(v.nullable(PatchAndQuestionsSchema), null), null),
+  effortToApplyFix: looseText,
+  severityText: looseText,
+  severityValue: looseNumber,
 });
 
 /** §2.2: the detail may carry the list fields too; they are kept when present. */
 const FixReportDetailSchema = v.object({
   ...reportSummaryEntries,
   fixes: list(FixSchema),
+});
+
+export const CodeNodeSchema = v.object({
+  path: looseText,
+  startLine: looseNumber,
+  endLine: looseNumber,
+  startCol: looseNumber,
+  endCol: looseNumber,
+  index: looseNumber,
 });
 
 export const IssueTagSchema = v.object({
@@ -126,6 +158,10 @@ export const IssueSchema = v.object({
   fix: v.nullish(v.unknown(), null),
   fpId: optText,
   fpDescription: optText,
+  // Not in the spec; the real service's schema has them (README, "Open points"). A data-flow
+  // trace ordered by index, the sink last; paths and lines are checked in model/locations.
+  codeNodes: v.nullish(v.fallback(v.array(CodeNodeSchema), []), []),
+  codeFilePath: looseText,
 });
 
 // Envelopes. The spec names `getReportsApiV2` and `getIssuesApiV5` as the wrapping

@@ -552,7 +552,7 @@ class GeneratedDataset implements Dataset {
     return hex8(w0) + hex8(w1) + new Rng(w0 ^ w1).hex(48);
   }
 
-  private fpTexts(plan: Plan, index: number, issue: Issue): { summary: string; description: string } {
+  private fpTexts(plan: Plan, index: number, issue: Pick<Issue, 'issueType' | 'vendorIssueId' | 'issueLanguage'>): { summary: string; description: string } {
     const hostile = plan.hostile ? HOSTILE_CASES[index] : undefined;
     if (hostile) return { summary: hostile.summary, description: hostile.description };
     const rng = new Rng(hash32(this.seed, T.fptext, plan.ordinal, index));

@@ -8,7 +8,7 @@ import { mkdir, copyFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension';
-import type { Fix, FixReportDetail, Issue } from '../../../src/api/schemas';
+import type { SandboxFix as Fix, SandboxIssue as Issue, SandboxReportDetail as FixReportDetail } from '../../../tools/sandbox/generator';
 import type { GroupNode, IssueNode, Node, ReportNode } from '../../../src/views/nodes';
 import { CommandId } from '../../../src/common/manifest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../tools/sandbox/server';

@@ -4,7 +4,7 @@
 // HTML and image tags comes out as text, and trust is limited to one allowlisted command.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { Fix } from '../../../src/api/schemas';
+import type { SandboxFix as Fix } from '../../../tools/sandbox/generator';
 import { counted } from '../../../src/common/text';
 import type { FixNode, IssueNode, Node } from '../../../src/views/nodes';
 import { HOSTILE_CASES } from '../../../tools/sandbox/hostile';

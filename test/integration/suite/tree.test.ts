@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { readableVendor } from '../../../src/common/scanners';
 import { cleanText } from '../../../src/common/text';
 import { readableIssueType, readableLanguage } from '../../../src/model/format';
-import type { Issue } from '../../../src/api/schemas';
+import type { SandboxIssue as Issue } from '../../../tools/sandbox/generator';
 import { applyFilter } from '../../../src/commands/filter';
 import { NO_FILTER, type TreeFilter } from '../../../src/views/filter';
 import * as vscode from 'vscode';

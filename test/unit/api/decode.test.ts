@@ -84,3 +84,39 @@ describe('decoders: properties', () => {
     );
   });
 });
+
+describe('fields the spec does not show (locations, patches, severity)', () => {
+  const issue = { id: 'i1', fpId: null, fix: null };
+  it('decode when present, and a wrong type costs the field, never the page', () => {
+    const page = decodeIssuePage(json({ vulnerability_report_issue: [
+      { ...issue, codeNodes: [{ path: 'app/db.py', startLine: 11, endLine: 11, startCol: 18, endCol: 53, index: 0 }], codeFilePath: 'app/db.py' },
+      { ...issue, id: 'i2', codeNodes: [{ path: 7, startLine: '12', endLine: null, index: Number.MAX_VALUE }], codeFilePath: 42 },
+      { ...issue, id: 'i3', codeNodes: 'not a list' },
+      { ...issue, id: 'i4', codeNodes: [null] },
+      { ...issue, id: 'i5' },
+    ], hasNextPage: false }));
+    const [a, b, c, d, e] = page.vulnerability_report_issue;
+    assert.deepEqual(a!.codeNodes, [{ path: 'app/db.py', startLine: 11, endLine: 11, startCol: 18, endCol: 53, index: 0 }]);
+    assert.equal(a!.codeFilePath, 'app/db.py');
+    assert.deepEqual(b!.codeNodes, [{ path: null, startLine: null, endLine: null, startCol: null, endCol: null, index: Number.MAX_VALUE }]);
+    assert.equal(b!.codeFilePath, null);
+    assert.deepEqual(c!.codeNodes, []);
+    assert.deepEqual(d!.codeNodes, []);
+    assert.deepEqual([e!.codeNodes, e!.codeFilePath], [[], null]);
+  });
+
+  it('decode a fix\'s files, patch, questions, effort and severity, tolerating odd values', () => {
+    const fix = (extra: object) => ({ id: 'f1', ...extra });
+    const detail = decodeReportDetail(json({ fixReport: [{ id: 'r1', fixes: [
+      fix({ fixFiles: [{ fileRepoRelativePath: 'app/db.py' }], patchAndQuestions: { patch: '--- a/x\n+++ b/x\n', questions: [{ key: 'q' }] }, effortToApplyFix: 'LOW', severityText: 'high', severityValue: 8.1 }),
+      fix({ fixFiles: 'x', patchAndQuestions: 'nope', effortToApplyFix: 3, severityText: null, severityValue: '8' }),
+      fix({}),
+    ] }] }), 'r1');
+    const [a, b, c] = detail.fixes;
+    assert.deepEqual(a!.fixFiles, [{ fileRepoRelativePath: 'app/db.py' }]);
+    assert.deepEqual(a!.patchAndQuestions, { patch: '--- a/x\n+++ b/x\n', questions: [{ key: 'q' }] });
+    assert.deepEqual([a!.effortToApplyFix, a!.severityText, a!.severityValue], ['LOW', 'high', 8.1]);
+    assert.deepEqual([b!.fixFiles, b!.patchAndQuestions, b!.effortToApplyFix, b!.severityValue], [[], null, null, null]);
+    assert.deepEqual([c!.fixFiles, c!.patchAndQuestions], [[], null]);
+  });
+});

@@ -61,6 +61,13 @@ const page = fc.oneof(
   { weight: 1, arbitrary: fc.anything() },
 );
 
+/** A trace node as a service may send it: numbers, numeric strings, NaN, nulls, missing keys. */
+const looseNumber = fc.oneof(fc.integer(), fc.double(), fc.constant(null), fc.constant(undefined), fc.constant('12'), fc.constant(Number.NaN));
+const codeNode = fc.record(
+  { path: fc.oneof(fc.string(), fc.constant(null), fc.integer()), startLine: looseNumber, endLine: looseNumber, startCol: looseNumber, endCol: looseNumber, index: looseNumber, extra: fc.string() },
+  { requiredKeys: [] },
+);
+
 /** Pages the schema accepts: absent keys, nulls, numeric scanner ids, extra keys; no wrong types. */
 const okText = fc.oneof(fc.string(), fc.constant(null), fc.constant(undefined));
 const okIssue = fc.record(
@@ -78,6 +85,14 @@ const okIssue = fc.record(
     fix: fc.anything({ maxDepth: 1 }),
     fpId: okText,
     fpDescription: okText,
+    // Not in the spec, so tolerant: any value, a wrong one decodes as [] / null (README, "Open points").
+    codeNodes: fc.oneof(
+      fc.constant(null),
+      fc.anything({ maxDepth: 1 }),
+      fc.array(fc.oneof(codeNode, fc.anything({ maxDepth: 0 })), { maxLength: 3 }),
+      fc.array(codeNode, { maxLength: 3 }),
+    ),
+    codeFilePath: fc.oneof(okText, fc.integer(), fc.constant({})),
     extra: fc.string(),
   },
   { requiredKeys: ['id'] },
@@ -98,6 +113,11 @@ const exactIssue = fc.record({
   fix: fc.oneof(fc.constant(null), fc.record({ id: fc.uuid() })),
   fpId: okTextOnly,
   fpDescription: okTextOnly,
+  codeNodes: fc.array(
+    fc.record({ path: okTextOnly, startLine: fc.oneof(fc.integer(), fc.constant(null)), endLine: fc.oneof(fc.integer(), fc.constant(null)), startCol: fc.oneof(fc.integer(), fc.constant(null)), endCol: fc.oneof(fc.integer(), fc.constant(null)), index: fc.oneof(fc.integer(), fc.constant(null)) }),
+    { maxLength: 3 },
+  ),
+  codeFilePath: okTextOnly,
 });
 const okPage = fc.record(
   { vulnerability_report_issue: fc.oneof(fc.constant(null), fc.array(fc.oneof(okIssue, exactIssue), { maxLength: 8 })), hasNextPage: fc.oneof(fc.boolean(), fc.constant(null)) },
@@ -147,6 +167,7 @@ describe('issue page fast path', () => {
     const exact = {
       id: 'a', vendorInstanceId: null, vendorIssueId: 'r1', issueType: 'XSS', severity: 'error', issueLanguage: 'js', state: 'Open',
       createdAt: null, fingerprintHash: 'f', vulnerabilityReportIssueTags: [{ vulnerability_report_issue_tag_value: 'X' }], fix: null, fpId: null, fpDescription: null,
+      codeNodes: [{ path: 'app/db.py', startLine: 11, endLine: 11, startCol: 18, endCol: 53, index: 0 }], codeFilePath: 'app/db.py',
     };
     const { id, ...rest } = exact;
     const reordered = { ...rest, id }; // id last

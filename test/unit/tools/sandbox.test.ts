@@ -8,14 +8,14 @@ import { Agent, request } from 'undici';
 import * as v from 'valibot';
 import { IssueSchema, ReportDetailBodySchema, ReportListBodySchema, type Issue } from '../../../src/api/schemas';
 import { FIX_RATING_TAGS, VENDORS } from '../../../tools/sandbox/catalog';
-import { createDataset, type Dataset } from '../../../tools/sandbox/generator';
+import { createDataset, type Dataset, type SandboxIssue } from '../../../tools/sandbox/generator';
 import { HOSTILE_CASES } from '../../../tools/sandbox/hostile';
 import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-function allIssues(d: Dataset, reportId: string): Issue[] {
+function allIssues(d: Dataset, reportId: string): SandboxIssue[] {
   return d.issueRange(reportId, 0, d.issueCount(reportId));
 }
 
