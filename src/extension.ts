@@ -16,6 +16,9 @@ import { refresh } from './commands/refresh';
 import { cancelRefresh } from './commands/cancelRefresh';
 import { refreshReport } from './commands/refreshReport';
 import { pinReport } from './commands/pinReport';
+import { goToFinding } from './commands/goToFinding';
+import { revealFinding } from './commands/revealFinding';
+import { suppressAllInFile } from './commands/suppressAllInFile';
 import { unpinReport } from './commands/unpinReport';
 import { setBaseUrl } from './commands/setBaseUrl';
 import { setServiceKey } from './commands/setServiceKey';
@@ -29,6 +32,7 @@ import { askAfterOriginChange, offerEnvironmentKey } from './editor/keyPrompts';
 import { KeyStore } from './editor/keyStore';
 import { ExtensionLog } from './editor/log';
 import { Pins } from './editor/pins';
+import { Findings } from './editor/findings';
 import { ReportStore } from './editor/reportStore';
 import { Repositories } from './editor/repositories';
 import type { Services } from './commands/services';
@@ -37,7 +41,11 @@ import { migrateLegacyBaseUrl } from './editor/settings';
 import { FpExplanationProvider } from './views/fpExplanation';
 import { ReportsTree } from './views/reportsTree';
 import { StatusBar } from './views/statusBar';
+import { findingsNotes } from './views/statusText';
+import { diagnosticOf, Problems, type PublishResult } from './views/problems';
+import { FINDING_ACTION_KINDS, FindingActions } from './views/findingActions';
 import { ViewStatus } from './views/viewStatus';
+import { FindingHover } from './views/findingHover';
 import { SuppressionHover } from './views/suppressionHover';
 
 /** What activate() returns: for the integration tests (and other extensions, read-only use). */
@@ -70,7 +78,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const activationMs = performance.now() - started;
   const viewStatus = new ViewStatus(treeView);
-  const s: Services = { context, connection, keys, repositories, pins, store, tree, treeView, viewStatus, log };
+  const findings = new Findings(store, repositories, pins, log, () => (issue) => tree.shows(issue));
+  const problems = new Problems(findings, connection, (fpId) => store.knownSummary(fpId)?.text);
+  const s: Services = { context, connection, keys, repositories, findings, pins, store, tree, treeView, viewStatus, log };
   const statusBar = new StatusBar(connection, store);
 
   const commands: [string, (...args: never[]) => unknown][] = [
@@ -82,6 +92,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.CancelRefresh, cancelRefresh(s)],
     [CommandId.RefreshReport, refreshReport(s)],
     [CommandId.PinReport, pinReport(s)],
+    [CommandId.RevealFinding, revealFinding(s)],
+    [CommandId.SuppressAllInFile, suppressAllInFile(s)],
+    [CommandId.NextFinding, goToFinding(s, 1)],
+    [CommandId.PreviousFinding, goToFinding(s, -1)],
     [CommandId.UnpinReport, unpinReport(s)],
     [CommandId.Filter, filter(s)],
     [CommandId.FilterText, filterText(s)],
@@ -100,7 +114,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // The view says when it waits for the service and when the data shown is stale.
   const showActivity = () =>
     viewStatus.set({ refreshing: store.refreshing && { ...store.refreshing, origin: connection.origin }, stale: store.stale, shownSince: store.lastRefresh });
+  // What the findings in the code need said once: another branch, capped files, missing paths.
+  const showFindings = (published?: PublishResult) =>
+    viewStatus.set({ findings: findingsNotes(findings.current, findings.missingPaths, published?.capped.length ?? 0) });
   context.subscriptions.push(
+    findings,
+    problems,
+    problems.onDidPublish(showFindings),
+    tree.onDidChangeFilter(() => findings.schedule()),
     store.onDidChange((change) => change.kind !== 'report' && showActivity()),
     viewStatus,
     log,
@@ -116,6 +137,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     ...commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
     vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, new FpExplanationProvider(store)),
     vscode.languages.registerHoverProvider('*', new SuppressionHover(store)),
+    vscode.languages.registerHoverProvider('*', new FindingHover(findings, store)),
+    vscode.languages.registerCodeActionsProvider(
+      '*',
+      new FindingActions(findings, (finding) => diagnosticOf(finding, connection.settings.findings.severity, (fpId) => store.knownSummary(fpId)?.text)),
+      { providedCodeActionKinds: FINDING_ACTION_KINDS },
+    ),
   );
 
   // One notification per distinct failure at a time: twenty failing expansions are one toast.

@@ -10,13 +10,14 @@ import * as vscode from 'vscode';
 import { ContextKey } from '../common/manifest';
 import { setContext } from '../editor/contextKeys';
 import { messageText } from '../common/text';
-import { commentSyntaxFor, type CommentSyntax } from '../model/commentSyntax';
-import { chooseInsertion, type InsertionChoice } from '../model/insertion';
+import { commentSyntaxFor } from '../model/commentSyntax';
+import type { InsertionChoice } from '../model/insertion';
 import { buildSuppressionComment, resolveStyle, type SuppressionComment } from '../model/suppression';
 import { showError } from '../editor/errors';
-import { loadProver } from '../editor/proof';
+import { placeComment } from '../editor/placement';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from './services';
+import type { AtFindingArg } from '../views/findingActions';
 import type { Node } from '../views/nodes';
 import { pickFalsePositive } from './pickFalsePositive';
 
@@ -27,14 +28,16 @@ interface ReadOnlyEditorArg {
   readOnlyEditor: true;
 }
 
+
 export function insertSuppressionComment(s: Services) {
-  return async (node?: Node | ReadOnlyEditorArg): Promise<boolean> => {
+  return async (node?: Node | ReadOnlyEditorArg | AtFindingArg): Promise<boolean> => {
     // No API says an editor is read-only for the session; only the editorReadonly context key
     // knows, so the key binding routes that case here.
     if (node && 'readOnlyEditor' in node) {
       return refuse(s, 'This editor is read-only: no suppression comment was inserted. Make it writable (File: Set Active Editor Writeable in Session) or open the file itself.');
     }
-    const editor = vscode.window.activeTextEditor;
+    const at = node && 'atFinding' in node ? node.atFinding : undefined;
+    const editor = at ? await vscode.window.showTextDocument(vscode.Uri.parse(at.uri), { preview: false }) : vscode.window.activeTextEditor;
     if (!editor) {
       void vscode.window.showWarningMessage('Open the file and put the cursor on the finding’s line, then insert the suppression comment.');
       return false;
@@ -46,11 +49,11 @@ export function insertSuppressionComment(s: Services) {
     // Before asking anything: a language without comments cannot take one.
     const syntax = commentSyntaxFor(document.languageId);
     if (!syntax) return refuse(s, `No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them (or the line's context cannot be proven, as in Vue or Markdown).`);
-    const ref = node?.kind === 'issue' ? refOf(s, node) : await pickFalsePositive(s);
-    if (!ref?.issue.fpId) return false;
+    const ref = at ? refAt(s, at) : node && 'kind' in node && node.kind === 'issue' ? refOf(s, node) : await pickFalsePositive(s);
+    if (!ref?.issue.fpId) return at ? refuse(s, 'That false positive is no longer loaded: refresh the report and try again.') : false;
     try {
       const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Fetching the false-positive summary…' }, () => s.store.fpSummary(ref.issue.fpId!));
-      const line = editor.selection.active.line;
+      const line = at ? at.line : editor.selection.active.line;
       const provenVersion = document.version; // the proof holds for this text only
       const build = (omitSummary: boolean): SuppressionComment =>
         buildSuppressionComment({
@@ -60,11 +63,11 @@ export function insertSuppressionComment(s: Services) {
           omitSummary,
         });
 
-      const choice = await place(document, line, syntax, build(false), summary.fpId);
+      const choice = await placeComment(document, line, syntax, build(false), summary.fpId);
       if (choice.kind === 'refuse' && choice.summaryRefused) {
         // The summary is what cannot go in: offer the comment without it (scanner directive,
         // rule id, fpId) — never the refused text to paste by hand.
-        const bare = await place(document, line, syntax, build(true), summary.fpId);
+        const bare = await placeComment(document, line, syntax, build(true), summary.fpId);
         const message = `No suppression comment was inserted: ${choice.reason}`;
         if (bare.kind === 'refuse') return refuse(s, message);
         s.log.warn(message);
@@ -74,7 +77,7 @@ export function insertSuppressionComment(s: Services) {
           try {
             if (document.isClosed) return void refuse(s, 'The file was closed: no suppression comment was inserted. Open it and insert the comment again.');
             const version = document.version;
-            const again = await place(document, line, syntax, build(true), summary.fpId);
+            const again = await placeComment(document, line, syntax, build(true), summary.fpId);
             if (again.kind === 'refuse') return void refuse(s, `No suppression comment was inserted: ${again.reason}`);
             const shown = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
             await apply(s, shown, line, again, ref, version);
@@ -92,36 +95,6 @@ export function insertSuppressionComment(s: Services) {
       return false;
     }
   };
-}
-
-async function place(document: vscode.TextDocument, line: number, syntax: CommentSyntax, comment: SuppressionComment, fpId: string): Promise<InsertionChoice> {
-  if (!comment.ok) return { kind: 'refuse', reason: comment.reason, summaryRefused: comment.summaryRefused === true };
-  let prover;
-  if (syntax.parser) {
-    try {
-      prover = loadProver();
-    } catch (e) {
-      return { kind: 'refuse', reason: `the parser that proves the comment harmless could not be loaded (${e instanceof Error ? e.message : String(e)}); reinstall the extension`, summaryRefused: false };
-    }
-  }
-  const encoding = document.encoding;
-  // UTF-8 and UTF-16 never turn a character into an ASCII byte; other encodings may.
-  const legacy = !/^utf(?:8|-8|8bom|16le|16be)$/i.test(encoding);
-  return chooseInsertion({
-    text: document.getText(),
-    line,
-    eol: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n',
-    syntax,
-    candidates: comment.candidates,
-    prover,
-    encode: legacy ? (text) => Promise.resolve(vscode.workspace.encode(text, { encoding })) : undefined,
-    encoding,
-    fpId,
-  }).catch((e: unknown) => ({
-    kind: 'refuse' as const,
-    reason: `the file could not be checked (${e instanceof Error ? e.message : String(e)}), so nothing was inserted`,
-    summaryRefused: false,
-  }));
 }
 
 async function apply(
@@ -172,6 +145,14 @@ async function apply(
 function refOf(s: Services, node: Extract<Node, { kind: 'issue' }>): FalsePositiveRef {
   const report = s.store.entry(node.reportId)?.summary ?? { id: node.reportId, createdOn: null, expirationOn: null, createdByUser: null, vulnerabilityReport: null, repo: null };
   return { issue: node.issue, vendor: node.vendor, report };
+}
+
+function refAt(s: Services, at: AtFindingArg['atFinding']): FalsePositiveRef | undefined {
+  const entry = s.store.entry(at.reportId);
+  const issue = entry?.model?.issue(at.issueId);
+  if (!entry || !issue) return undefined;
+  const vendor = entry.model?.report.vulnerabilityReport?.vendor ?? entry.summary.vulnerabilityReport?.vendor ?? '';
+  return { issue, vendor, report: entry.summary };
 }
 
 function refuse(s: Services, message: string): false {

@@ -26,7 +26,7 @@ export async function pickFalsePositive(s: Services): Promise<FalsePositiveRef |
       }
     }
     const chosen = await pickAmong(s, refs);
-    if (chosen !== LOAD_ANOTHER) return chosen?.ref;
+    if (chosen !== LOAD_ANOTHER) return chosen?.ref && (await sameLanguageOrConfirmed(chosen.ref)) ? chosen.ref : undefined;
     if (!(await loadAReport(s))) return undefined;
   }
 }
@@ -37,23 +37,33 @@ function pickAmong(s: Services, refs: FalsePositiveRef[]): Promise<Item | undefi
   pick.placeholder = 'Search by issue type, rule id, scanner or summary';
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
-  // The workspace's report first, then false positives in the open file's language: they are
-  // the ones this file can have.
-  const language = languageOf(vscode.window.activeTextEditor?.document.languageId);
+  // Those on the cursor's line first, then false positives in the open file's language (the
+  // ones this file can have), the workspace's reports before others.
+  const editor = vscode.window.activeTextEditor;
+  const language = languageOf(editor?.document.languageId);
+  // The false positives located on the cursor's line come first, selected: the picker knows the line.
+  const onLine = new Set(editor ? s.findings.at(editor.document.uri, editor.selection.active).filter((f) => f.falsePositive).map((f) => f.issue.id) : []);
   const rank = (ref: FalsePositiveRef) =>
-    (s.tree.reportNode(ref.report.id)?.matchesWorkspace ? 0 : 2) + (language !== undefined && languageOf(ref.issue.issueLanguage) === language ? 0 : 1);
+    (onLine.has(ref.issue.id) ? -10 : 0) + (language !== undefined && languageOf(ref.issue.issueLanguage) === language ? 0 : 2) + (s.tree.reportNode(ref.report.id)?.matchesWorkspace ? 0 : 1);
   const ordered = refs.map((ref, i) => ({ ref, i, r: rank(ref) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.ref);
   const items = ordered.map((ref): Item => ({
-    label: pickText(readableIssueType(ref.issue.issueType)),
+    label: `${onLine.has(ref.issue.id) ? '$(location) ' : ''}${pickText(readableIssueType(ref.issue.issueType))}`,
     description: pickText(`${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${readableLanguage(ref.issue.issueLanguage)}` : ''}`),
     detail: detailOf(s, ref),
     ref,
   }));
   pick.items = [...items, LOAD_ANOTHER];
+  const here = items.filter((item) => onLine.has(item.ref!.issue.id));
+  if (here.length) pick.activeItems = here.slice(0, 1);
   // One update when the prefetched summaries are in: every assignment sends all items to the
   // workbench, and one per summary made the picker take seconds with 10,000 false positives.
   void prefetchSummaries(s, items.slice(0, PREFETCH)).then(() => {
-    if (!pick.busy) pick.items = [...items.map((item) => ({ ...item, detail: detailOf(s, item.ref!) })), LOAD_ANOTHER];
+    if (pick.busy) return;
+    const active = pick.activeItems[0]?.ref;
+    const next = items.map((item) => ({ ...item, detail: detailOf(s, item.ref!) }));
+    pick.items = [...next, LOAD_ANOTHER];
+    const keep = next.find((item) => item.ref === active);
+    if (keep) pick.activeItems = [keep];
   });
   return new Promise((resolve) => {
     pick.onDidAccept(() => {
@@ -66,6 +76,20 @@ function pickAmong(s: Services, refs: FalsePositiveRef[]): Promise<Item | undefi
     });
     pick.show();
   });
+}
+
+/** A finding of one language is rarely suppressed in a file of another: ask before doing it. */
+async function sameLanguageOrConfirmed(ref: FalsePositiveRef): Promise<boolean> {
+  const document = vscode.window.activeTextEditor?.document;
+  const file = languageOf(document?.languageId);
+  const finding = languageOf(ref.issue.issueLanguage);
+  if (!document || file === undefined || finding === undefined || file === finding) return true;
+  const choice = await vscode.window.showWarningMessage(
+    `This false positive is a ${pickText(readableLanguage(ref.issue.issueLanguage), 40)} finding; this file is ${document.languageId}. Insert its suppression comment here anyway?`,
+    { modal: true },
+    'Insert Anyway',
+  );
+  return choice === 'Insert Anyway';
 }
 
 /** A VS Code language id or the service's language name, reduced so the two compare. */

@@ -15,5 +15,6 @@ export function pinReport(s: Services) {
     for (const repo of repositories) await s.pins.set(repo.root, node.report.id);
     s.log.info(`Report ${node.report.id} is now the current report of ${repositories.map((r) => r.root.fsPath).join(', ')} (pinned).`);
     s.tree.redraw();
+    s.findings.schedule(); // another report's findings in the code
   };
 }

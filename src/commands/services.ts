@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../editor/connection';
 import type { KeyStore } from '../editor/keyStore';
+import type { Findings } from '../editor/findings';
 import type { ExtensionLog } from '../editor/log';
 import type { Pins } from '../editor/pins';
 import type { Repositories } from '../editor/repositories';
@@ -15,6 +16,7 @@ export interface Services {
   connection: Connection;
   keys: KeyStore;
   repositories: Repositories;
+  findings: Findings;
   pins: Pins;
   store: ReportStore;
   tree: ReportsTree;

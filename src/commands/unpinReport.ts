@@ -10,5 +10,6 @@ export function unpinReport(s: Services) {
     for (const repo of pinned) await s.pins.set(repo.root, undefined);
     if (pinned.length) s.log.info(`Report ${node.report.id} is no longer pinned for ${pinned.map((r) => r.root.fsPath).join(', ')}.`);
     s.tree.redraw();
+    s.findings.schedule(); // another report's findings in the code
   };
 }

@@ -12,6 +12,10 @@ export const CommandId = {
   CancelRefresh: 'securityFixReports.cancelRefresh',
   RefreshReport: 'securityFixReports.refreshReport',
   PinReport: 'securityFixReports.pinReport',
+  RevealFinding: 'securityFixReports.revealFinding',
+  SuppressAllInFile: 'securityFixReports.suppressAllInFile',
+  NextFinding: 'securityFixReports.nextFinding',
+  PreviousFinding: 'securityFixReports.previousFinding',
   UnpinReport: 'securityFixReports.unpinReport',
   Filter: 'securityFixReports.filter',
   FilterText: 'securityFixReports.filterText',
@@ -63,6 +67,8 @@ export const Setting = {
   SuppressionByVendor: 'suppression.byVendor',
   SuppressionByLanguage: 'suppression.byLanguage',
   SuppressionDefault: 'suppression.default',
+  FindingsFalsePositives: 'findings.falsePositives',
+  FindingsSeverity: 'findings.severity',
 } as const;
 export type Setting = (typeof Setting)[keyof typeof Setting];
 

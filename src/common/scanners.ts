@@ -100,6 +100,18 @@ export interface Scanner {
   readonly aliases: readonly string[];
   /** Its inline suppression syntax; without one, the neutral comment is used (model/suppression). */
   readonly syntax?: SuppressionSyntax;
+  /**
+   * The rule's documentation, when the scanner has a public page per rule id: a fixed https
+   * origin with the id as one encoded path segment, so server text never picks the target.
+   */
+  readonly ruleUrl?: (ruleId: string) => ParsedUri;
+}
+
+/** The parts of a URI the editor needs (vscode.Uri satisfies it; this module imports nothing). */
+interface ParsedUri {
+  readonly scheme: string;
+  readonly authority: string;
+  readonly path: string;
 }
 
 export const SCANNERS: readonly Scanner[] = [
@@ -113,7 +125,7 @@ export const SCANNERS: readonly Scanner[] = [
   { name: 'GitLab', aliases: ['gitlab'] },
   { name: 'gosec', aliases: ['gosec'] },
   { name: 'Opengrep', aliases: ['opengrep'], syntax: SYNTAX.semgrep },
-  { name: 'Semgrep', aliases: ['semgrep'], syntax: SYNTAX.semgrep },
+  { name: 'Semgrep', aliases: ['semgrep'], syntax: SYNTAX.semgrep, ruleUrl: (id) => ({ scheme: 'https', authority: 'semgrep.dev', path: `/r/${encodeURIComponent(id)}` }) },
   { name: 'Snyk', aliases: ['snyk', 'snyk code', 'snyk-code', 'snyk_code', 'snykcode', 'deepcode'], syntax: SYNTAX.snyk },
   { name: 'SonarQube', aliases: ['sonarqube', 'sonar', 'sonarcloud', 'sonarqube cloud'], syntax: SYNTAX.sonar },
   { name: 'Veracode', aliases: ['veracode'] },

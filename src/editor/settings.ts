@@ -4,11 +4,20 @@
 import * as vscode from 'vscode';
 import type { NetworkOptions } from '../api/network';
 import { readCaFile } from '../api/network';
+import { levelTable, type Level } from '../model/severity';
 import type { SuppressionSettings, SuppressionStyle } from '../model/suppression';
 import { LEGACY_BASE_URL, SECTION, Setting, type UserLevelKey } from '../common/manifest';
 
+interface FindingsSettings {
+  /** False positives as hints, or not shown, in the Problems panel and the editor. */
+  falsePositives: 'hint' | 'hide';
+  /** Service severity (lower-case) → level, over model/severity's default table. */
+  severity: Record<string, Level>;
+}
+
 export interface Settings {
   baseUrl: string;
+  findings: FindingsSettings;
   timeoutMs: number;
   autoRefreshMinutes: number;
   issuesPerLoad: number;
@@ -53,6 +62,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
       autoRefreshMinutes: clamp(config.get<number>(Setting.AutoRefreshMinutes, 0), 0, 24 * 60),
       issuesPerLoad: clamp(config.get<number>(Setting.IssuesPerLoad, 20_000), 1_000, 1_000_000),
       suppression: suppressionSettings(config),
+      findings: {
+        falsePositives: config.get<string>(Setting.FindingsFalsePositives) === 'hide' ? 'hide' : 'hint',
+        severity: levelTable(config.get(Setting.FindingsSeverity)),
+      },
       network: { ...editorProxy(env), caCertificates },
     },
     ignored,

@@ -31,7 +31,7 @@ export interface LocatedIssue {
   readonly codeFilePath?: string | null;
 }
 
-export interface CodeNodeInput {
+interface CodeNodeInput {
   readonly path?: string | null;
   readonly startLine?: number | null;
   readonly endLine?: number | null;

@@ -153,6 +153,11 @@ export class ReportModel {
     return this.issuesById.get(issueId);
   }
 
+  /** Every issue added so far, in arrival order. */
+  issues(): IterableIterator<Issue> {
+    return this.issuesById.values();
+  }
+
   /** The group an added issue is shown in; undefined before it arrives. */
   groupOf(issueId: string): IssueGroup | undefined {
     return this.groupById.get(issueId);

@@ -7,7 +7,9 @@ import type { FixReportSummary, Issue } from '../api/schemas';
 import { Disposable } from '../common/disposable';
 import { isFalsePositive } from '../model/issue';
 import type { ReportModel } from '../model/report';
+import { issueLocations } from '../model/locations';
 import { remoteMatcher } from '../model/remote';
+import { rangeOf } from '../editor/findings';
 import { currentReport } from '../model/reportList';
 import type { Pins } from '../editor/pins';
 import type { WorkspaceRepository } from '../editor/repositories';
@@ -24,6 +26,9 @@ const SUMMARY_WAIT_MS = 1_500;
 export class ReportsTree extends Disposable implements vscode.TreeDataProvider<Node> {
   private readonly changed = this.register(new vscode.EventEmitter<Node | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly filterChanged = this.register(new vscode.EventEmitter<void>());
+  /** The filter changed (the Problems panel follows it). */
+  readonly onDidChangeFilter = this.filterChanged.event;
   private readonly reportNodes = new Map<string, ReportNode>();
   private filterValue: TreeFilter = NO_FILTER;
   private repositories: readonly WorkspaceRepository[] = [];
@@ -54,6 +59,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   setFilter(filter: TreeFilter): void {
     this.filterValue = filter;
     this.changed.fire(undefined);
+    this.filterChanged.fire();
   }
 
   /** The workspace's repositories: their reports are marked, the current one of each named. */
@@ -77,6 +83,11 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     this.changed.fire(undefined);
   }
 
+  /** Whether the filter lets an issue through (the same test the tree's groups use). */
+  shows(issue: Issue): boolean {
+    return showsIssue(this.filterValue, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined);
+  }
+
   getTreeItem(node: Node): vscode.TreeItem {
     return treeItem(node);
   }
@@ -87,6 +98,10 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
    * command (see nodes.ts commandFor).
    */
   async resolveTreeItem(item: vscode.TreeItem, node: Node, token?: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    // An issue with a location in the workspace goes to its code; the rest keep their command
+    // (a false positive's explanation, which stays in its context menu either way).
+    const code = node.kind === 'issue' ? await this.codeOf(node) : undefined;
+    if (code) item.command = { command: 'vscode.open', title: 'Go to code', arguments: [code.uri, { selection: code.range, preview: true }] };
     item.command ??= commandFor(node);
     if (item.tooltip === undefined && node.kind === 'issue' && !node.summary && node.issue.fpId && isFalsePositive(node.issue)) {
       // Capped: the editor also resolves on click, and a click must not wait on the network.
@@ -105,8 +120,70 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     return item;
   }
 
+  /** The node that lists `node` in getChildren (TreeView.reveal walks this up to the root). */
   getParent(node: Node): Node | undefined {
-    return node.kind === 'report' || node.kind === 'message' ? undefined : this.reportNodes.get(node.reportId);
+    switch (node.kind) {
+      case 'report':
+      case 'message':
+        return undefined;
+      case 'group':
+        return node.range ? { ...node, range: undefined } : this.reportNodeOf(node.reportId);
+      case 'fix':
+        return this.groupHolding(node.reportId, node.model, 'fixes', node.view.id);
+      case 'issue': {
+        const group = node.model.groupOf(node.issue.id);
+        if (group === 'fix') {
+          const fix = node.model.fixOfIssue(node.issue.id);
+          const view = fix && node.model.fixView(fix.id);
+          if (view) return { kind: 'fix', reportId: node.reportId, view, model: node.model };
+        }
+        return this.groupHolding(node.reportId, node.model, group === 'false-positive' ? 'false-positives' : 'other', node.issue.id);
+      }
+      default:
+        return this.reportNodeOf(node.reportId);
+    }
+  }
+
+  /** The report's node as the roots show it; built from the store when the roots were never drawn. */
+  private reportNodeOf(reportId: string): ReportNode | undefined {
+    const shown = this.reportNodes.get(reportId);
+    if (shown) return shown;
+    const report = this.store.entry(reportId)?.summary;
+    return report && { kind: 'report', report, matchesWorkspace: this.repositoriesOf(report).length > 0 };
+  }
+
+  /** The group (or its range of 1,000) that lists the item with this id, as getChildren builds it. */
+  private groupHolding(reportId: string, model: ReportModel, group: GroupKind, id: string): GroupNode {
+    const items = this.groupItems(model, group) as readonly ({ id: string } | FixNode['view'])[];
+    const index = items.findIndex((item) => item.id === id);
+    const node: GroupNode = { kind: 'group', reportId, group, count: items.length };
+    if (items.length <= RANGE_SIZE || index < 0) return node;
+    const start = Math.floor(index / RANGE_SIZE) * RANGE_SIZE;
+    return { ...node, range: [start, Math.min(items.length, start + RANGE_SIZE)] };
+  }
+
+  /** Where an issue is in the workspace: its sink in the repository of its report, if the file is there. */
+  private async codeOf(node: IssueNode): Promise<{ uri: vscode.Uri; range: vscode.Range } | undefined> {
+    const located = issueLocations(node.issue);
+    const report = this.store.entry(node.reportId)?.summary;
+    if (!located || !report) return undefined;
+    for (const repo of this.repositoriesOf(report)) {
+      const uri = vscode.Uri.joinPath(repo.root, located.primary.path);
+      const found = await Promise.resolve(vscode.workspace.fs.stat(uri)).then(
+        (stat) => (stat.type & vscode.FileType.File) !== 0,
+        () => false,
+      );
+      if (found) return { uri, range: rangeOf(located.primary) };
+    }
+    return undefined;
+  }
+
+  /** The tree node of a loaded issue, for TreeView.reveal (undefined when not loaded or filtered out). */
+  issueNode(reportId: string, issueId: string): IssueNode | undefined {
+    const model = this.store.entry(reportId)?.model;
+    const issue = model?.issue(issueId);
+    if (!model || !issue || !this.shows(issue)) return undefined;
+    return this.issueNodes(reportId, model, [issue])[0];
   }
 
   async getChildren(node?: Node): Promise<Node[]> {

@@ -1,5 +1,6 @@
 // What the view's message and description say, from its parts (see viewStatus.ts, which
 // writes them): what is happening first, then what is shown. Editor-free, so unit-tested.
+import { counted } from '../common/text';
 import { formatDate, relativeTime } from '../model/format';
 import type { Refreshing, Stale } from '../editor/reportStore';
 
@@ -12,6 +13,8 @@ export interface StatusParts {
   stale?: Stale;
   /** When the data on screen was fetched. */
   shownSince?: number;
+  /** What the findings in the code need said once, not per finding (other branch, capped files, missing paths). */
+  findings?: readonly string[];
 }
 
 /** Waits shorter than this are not worth a sentence: the progress bar says enough. */
@@ -35,6 +38,8 @@ export function statusText(parts: StatusParts, nowMs: number): { message?: strin
     sentences.push(`Filtered: ${filter.join(' · ')}. Clear Filter in the title bar shows everything.`);
     labels.push(`Filtered: ${filter.join(' · ')}`);
   }
+  // About the code rather than the tree: last.
+  if (parts.findings?.length) sentences.push(...parts.findings);
   return { message: sentences.length ? sentences.join(' ') : undefined, description: labels.length ? labels.join(' · ') : undefined };
 }
 
@@ -44,4 +49,17 @@ function when(ms: number, nowMs: number): string {
 
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** The sentences about the findings in the code (see StatusParts.findings). */
+export function findingsNotes(current: readonly { repository: { root: { path: string } }; otherBranch?: { report: string; checkedOut: string } }[], missingPaths: number, cappedFiles: number): string[] {
+  const notes: string[] = [];
+  for (const { repository, otherBranch } of current) {
+    if (!otherBranch) continue;
+    const name = repository.root.path.split('/').filter(Boolean).pop() ?? repository.root.path;
+    notes.push(`The findings in ${name} are from a scan of ${otherBranch.report}; ${otherBranch.checkedOut} is checked out, so lines may have moved.`);
+  }
+  if (missingPaths) notes.push(`${counted(missingPaths, 'finding')} of the current reports ${missingPaths === 1 ? 'is' : 'are'} in files that are not in the workspace (see the log).`);
+  if (cappedFiles) notes.push(`${counted(cappedFiles, 'file has', 'files have')} more than 1,000 findings: the Problems panel shows the first 1,000 of each.`);
+  return notes;
 }

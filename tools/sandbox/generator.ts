@@ -98,22 +98,22 @@ export interface CodeNode {
 }
 
 /** What a node may be on the wire: the hostile report sends strings, nulls and odd numbers too. */
-export type WireCodeNode = { [K in keyof CodeNode]: CodeNode[K] | HostileValue };
+type WireCodeNode = { [K in keyof CodeNode]: CodeNode[K] | HostileValue };
 
-export interface IssueLocations {
+interface IssueLocations {
   codeNodes: WireCodeNode[] | null;
   /** Present on some issues only. */
   codeFilePath?: string | null;
 }
 
-export interface PatchAndQuestions {
+interface PatchAndQuestions {
   /** A unified diff (git style: `diff --git a/p b/p`, `--- a/p`, `+++ b/p`, hunks). */
   patch: string;
   /** What the service asked while generating the fix; `patch` answers each with its defaultValue. */
   questions: FixQuestion[];
 }
 
-export interface FixLocations {
+interface FixLocations {
   fixFiles: { fileRepoRelativePath: string }[];
   patchAndQuestions: PatchAndQuestions | null;
   effortToApplyFix: string;
@@ -843,7 +843,7 @@ function hostileNodes(nodes: CodeNode[], h: HostileLocation): WireCodeNode[] | n
  * A single-hunk unified diff of `before` (lines of the file from `line` on) to `after`; lines
  * the two share at the start and the end are context.
  */
-export function unifiedDiff(path: string, line: number, before: readonly string[], after: readonly string[]): string {
+function unifiedDiff(path: string, line: number, before: readonly string[], after: readonly string[]): string {
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;

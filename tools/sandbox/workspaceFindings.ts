@@ -292,6 +292,3 @@ export const WORKSPACE_FINDINGS: readonly WorkspaceFinding[] = [
     stale: 'FROM python:3.11-slim',
   },
 ];
-
-/** The rows that may become false positives (their code is safe). */
-export const WORKSPACE_FP_FINDINGS: readonly WorkspaceFinding[] = WORKSPACE_FINDINGS.filter((f) => f.fpReason !== undefined);

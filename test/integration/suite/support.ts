@@ -196,7 +196,7 @@ export interface ExpectedReport {
   others: Issue[];
 }
 
-function isFalsePositiveIssue(issue: Issue): boolean {
+export function isFalsePositiveIssue(issue: Issue): boolean {
   return issue.state === 'FalsePositive' || issue.vulnerabilityReportIssueTags.some((t) => t.vulnerability_report_issue_tag_value === 'FALSE_POSITIVE');
 }
 

@@ -81,9 +81,17 @@ async function insertFromPalette(page: Page, report?: RegExp): Promise<string> {
   await fpTitle.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   const first = page.locator('.quick-input-list .monaco-list-row').first();
   await first.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  const picked = (await first.innerText()).replace(/\s+/g, ' ').trim();
+  // The active row: the false positive located on the cursor's line when there is one.
+  const active = page.locator('.quick-input-list .monaco-list-row.focused').first();
+  const picked = ((await active.isVisible()) ? await active.innerText() : await first.innerText()).replace(/\s+/g, ' ').trim();
   await input.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  // A false positive of another language than the file's asks first.
+  const dialog = page.locator('.monaco-dialog-box', { hasText: 'Insert its suppression comment here anyway?' }).first();
+  if (await dialog.waitFor({ state: 'visible', timeout: 1_500 }).then(() => true, () => false)) {
+    console.log(`[ui] ${(await dialog.innerText()).split('\n')[0]}`);
+    await dialog.locator('.monaco-button', { hasText: 'Insert Anyway' }).first().click();
+  }
   return picked;
 }
 

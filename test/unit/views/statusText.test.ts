@@ -2,7 +2,7 @@
 // message for all of them, so no part overwrites another.
 import { strict as assert } from 'node:assert';
 import { formatDate } from '../../../src/model/format';
-import { statusText } from '../../../src/views/statusText';
+import { findingsNotes, statusText } from '../../../src/views/statusText';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 0, 0);
 const FETCHED = NOW - 5 * 60_000;
@@ -35,5 +35,19 @@ describe('the view\'s status text', () => {
     const { message, description } = statusText({ filter: ['Adaptive', 'severity error'], stale: { since: FETCHED, reason: 'The refresh was cancelled.' } }, NOW);
     assert.match(message!, /Refresh to try again\. Filtered: Adaptive · severity error\. Clear Filter in the title bar shows everything\.$/);
     assert.equal(description, 'Stale · Filtered: Adaptive · severity error');
+  });
+});
+
+describe('the notes about findings in the code', () => {
+  const repo = (path: string) => ({ root: { path } });
+  it('say once per repository when its report is of another branch, then missing paths and capped files', () => {
+    const notes = findingsNotes([{ repository: repo('/work/payments-api'), otherBranch: { report: 'release/2.3', checkedOut: 'release/2.4' } }, { repository: repo('/work/other') }], 3, 1);
+    assert.deepEqual(notes, [
+      'The findings in payments-api are from a scan of release/2.3; release/2.4 is checked out, so lines may have moved.',
+      '3 findings of the current reports are in files that are not in the workspace (see the log).',
+      '1 file has more than 1,000 findings: the Problems panel shows the first 1,000 of each.',
+    ]);
+    assert.deepEqual(findingsNotes([], 0, 0), []);
+    assert.equal(findingsNotes([], 1, 2)[0], '1 finding of the current reports is in files that are not in the workspace (see the log).');
   });
 });

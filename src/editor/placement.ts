@@ -1,0 +1,39 @@
+// Where a suppression comment may go at a line of a document, proven by the parser
+// (model/insertion, model/proof) against the document's text and encoding as they are now.
+import * as vscode from 'vscode';
+import type { CommentSyntax } from '../model/commentSyntax';
+import { chooseInsertion, type InsertionChoice } from '../model/insertion';
+import type { SuppressionComment } from '../model/suppression';
+import { loadProver } from './proof';
+
+/** The proven insertion for `comment` at `line`, or why there is none. */
+export async function placeComment(document: vscode.TextDocument, line: number, syntax: CommentSyntax, comment: SuppressionComment, fpId: string): Promise<InsertionChoice> {
+  if (!comment.ok) return { kind: 'refuse', reason: comment.reason, summaryRefused: comment.summaryRefused === true };
+  let prover;
+  if (syntax.parser) {
+    try {
+      prover = loadProver();
+    } catch (e) {
+      return { kind: 'refuse', reason: `the parser that proves the comment harmless could not be loaded (${e instanceof Error ? e.message : String(e)}); reinstall the extension`, summaryRefused: false };
+    }
+  }
+  const encoding = document.encoding;
+  // UTF-8 and UTF-16 never turn a character into an ASCII byte; other encodings may.
+  const legacy = !/^utf(?:8|-8|8bom|16le|16be)$/i.test(encoding);
+  return chooseInsertion({
+    text: document.getText(),
+    line,
+    eol: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n',
+    syntax,
+    candidates: comment.candidates,
+    prover,
+    encode: legacy ? (text) => Promise.resolve(vscode.workspace.encode(text, { encoding })) : undefined,
+    encoding,
+    fpId,
+  }).catch((e: unknown) => ({
+    kind: 'refuse' as const,
+    reason: `the file could not be checked (${e instanceof Error ? e.message : String(e)}), so nothing was inserted`,
+    summaryRefused: false,
+  }));
+}
+

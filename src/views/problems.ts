@@ -1,0 +1,102 @@
+// The Problems panel: one diagnostic per finding of the current reports (editor/findings),
+// published per file, a batch of files per turn of the event loop so 10,000 findings never
+// stall the extension host. The host keeps at most 1,000 diagnostics per file: the rest are
+// not sent, and the view says which files were capped.
+import * as vscode from 'vscode';
+import { readableVendor, scannerFor } from '../common/scanners';
+import { oneLine } from '../common/text';
+import { Disposable } from '../common/disposable';
+import { readableIssueType } from '../model/format';
+import { levelOf, type Level } from '../model/severity';
+import type { Connection } from '../editor/connection';
+import type { Finding, Findings } from '../editor/findings';
+
+/** What the extension host keeps per file; more are dropped with a warning of its own. */
+const MAX_PER_FILE = 1_000;
+/** Files published per turn of the event loop. */
+const FILES_PER_TURN = 50;
+
+const SEVERITY: Readonly<Record<Level, vscode.DiagnosticSeverity>> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+export interface PublishResult {
+  files: number;
+  diagnostics: number;
+  /** Files with more findings than MAX_PER_FILE. */
+  capped: vscode.Uri[];
+}
+
+export class Problems extends Disposable {
+  private readonly collection = this.register(vscode.languages.createDiagnosticCollection('securityFixReports'));
+  private readonly published = this.register(new vscode.EventEmitter<PublishResult>());
+  /** A publication finished (the view's message says which files were capped). */
+  readonly onDidPublish = this.published.event;
+  private files = new Set<string>();
+  private generation = 0;
+
+  constructor(
+    private readonly findings: Findings,
+    private readonly connection: Connection,
+    private readonly knownSummary: (fpId: string) => string | undefined,
+  ) {
+    super();
+    this.register(findings.onDidChange(() => void this.publish()));
+    // The severity table and the false-positive mode are settings.
+    this.register(connection.onDidChange(() => void this.publish()));
+  }
+
+  /** Replaces what is shown with the current findings; a newer call stops an older one. */
+  async publish(): Promise<PublishResult | undefined> {
+    const generation = ++this.generation;
+    const { falsePositives, severity } = this.connection.settings.findings;
+    const next = new Set<string>();
+    const result: PublishResult = { files: 0, diagnostics: 0, capped: [] };
+    let turn = 0;
+    for (const uri of this.findings.uris()) {
+      const shown = this.findings.forUri(uri).filter((f) => !(f.falsePositive && falsePositives === 'hide'));
+      if (shown.length === 0) continue;
+      if (shown.length > MAX_PER_FILE) result.capped.push(uri);
+      const diagnostics = shown.slice(0, MAX_PER_FILE).map((f) => diagnosticOf(f, severity, this.knownSummary));
+      this.collection.set(uri, diagnostics);
+      next.add(uri.toString());
+      result.files++;
+      result.diagnostics += diagnostics.length;
+      if (++turn % FILES_PER_TURN === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (generation !== this.generation) return undefined;
+      }
+    }
+    for (const key of this.files) if (!next.has(key)) this.collection.delete(vscode.Uri.parse(key));
+    this.files = next;
+    this.published.fire(result);
+    return result;
+  }
+
+  /** What is published for a file (for tests and the bench). */
+  diagnosticsOf(uri: vscode.Uri): readonly vscode.Diagnostic[] {
+    return this.collection.get(uri) ?? [];
+  }
+}
+
+export function diagnosticOf(finding: Finding, overrides: Readonly<Record<string, Level>>, knownSummary: (fpId: string) => string | undefined): vscode.Diagnostic {
+  const { issue } = finding;
+  const type = readableIssueType(issue.issueType);
+  const summary = finding.falsePositive && issue.fpId ? knownSummary(issue.fpId) : undefined;
+  const message = finding.falsePositive ? `${type} (false positive${summary ? `: ${oneLine(summary, 300)}` : ''})` : type;
+  const level: Level = finding.falsePositive ? 'hint' : levelOf(issue.severity, overrides);
+  const diagnostic = new vscode.Diagnostic(finding.range, message, SEVERITY[level]);
+  diagnostic.source = readableVendor(finding.vendor);
+  const rule = issue.vendorIssueId ? oneLine(issue.vendorIssueId, 200) : undefined;
+  if (rule) {
+    const target = scannerFor(finding.vendor)?.ruleUrl?.(rule);
+    diagnostic.code = target ? { value: rule, target: vscode.Uri.from(target) } : rule;
+  }
+  if (finding.related.length) {
+    diagnostic.relatedInformation = finding.related.map((step, i) => new vscode.DiagnosticRelatedInformation(new vscode.Location(step.uri, step.range), `Data flow step ${i + 1} of ${finding.related.length + 1}`));
+  }
+  return diagnostic;
+}

@@ -1,0 +1,177 @@
+// Findings in the code: the current report's issues as problems at their sinks, the hover on
+// them, the quick fix that inserts at the finding's line whatever the cursor, Go to Finding,
+// Show in the Fix Reports view, rows that go to code; and nothing of it without locations.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import { readableVendor } from '../../../src/common/scanners';
+import { readableIssueType } from '../../../src/model/format';
+import type { Sandbox } from '../../../tools/sandbox/server';
+import type { SandboxIssue } from '../../../tools/sandbox/generator';
+import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
+import { CommandId, closeMainSandbox, connectTo, extensionApi, isFalsePositiveIssue, mainSandbox, quiet, sandbox, treeItem, waitFor, workspaceFile } from './support';
+
+const WORKSPACE_REMOTE = 'https://github.com/acme/payments-api';
+
+/** The report the extension must take as current, chosen here without its code. */
+function expectedCurrent(service: Sandbox): string {
+  const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === WORKSPACE_REMOTE);
+  const live = mine.filter((r) => r.repo?.reference === FIXTURE_BRANCH && !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now()));
+  return [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!.id;
+}
+
+/** A trace node as the sandbox sends it for the workspace's repository (numbers and a path). */
+interface Node {
+  path: string;
+  startLine: number;
+  endLine: number;
+  startCol: number;
+  endCol: number;
+  index: number;
+}
+
+function sinkOf(issue: SandboxIssue): Node | undefined {
+  const nodes = [...((issue.codeNodes ?? []) as unknown as Node[])].sort((a, b) => a.index - b.index);
+  return nodes[nodes.length - 1];
+}
+
+describe('findings in the code', () => {
+  let service: Sandbox;
+  let reportId: string;
+  let issues: SandboxIssue[];
+
+  before(async () => {
+    service = await mainSandbox();
+    await connectTo(service);
+    reportId = expectedCurrent(service);
+    issues = service.dataset.issueRange(reportId, 0, service.dataset.issueCount(reportId));
+    const { services } = await extensionApi();
+    await waitFor(() => services.findings.current.some((c) => c.report.id === reportId), 'the workspace repository to have its current report', 20_000);
+    await services.store.issuesSettled(reportId);
+    await waitFor(() => services.findings.uris().length > 0, 'findings to be placed', 20_000);
+    await quiet();
+  });
+
+  it('publishes one problem per finding of the current report at its sink: scanner, rule, readable type, level; false positives as hints', async () => {
+    const { services } = await extensionApi();
+    assert.deepEqual(services.findings.current.map((c) => c.report.id), [reportId], 'the current report is the newest live one for the checked-out branch');
+    let checked = 0;
+    for (const issue of issues) {
+      const sink = sinkOf(issue);
+      if (!sink?.path || !sink.startLine) continue;
+      const uri = workspaceFile(sink.path);
+      const diagnostics = await waitFor(() => {
+        const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source === readableVendor(service.dataset.detail(reportId)!.vulnerabilityReport?.vendor) && d.range.start.line === sink.startLine! - 1);
+        return found.length ? found : undefined;
+      }, `a problem at ${sink.path}:${sink.startLine}`);
+      const steps = (issue.codeNodes ?? []).length - 1;
+      // Several issues can share a line, a rule and a type: this one is the one with its trace.
+      const fp = isFalsePositiveIssue(issue);
+      const mine = diagnostics.find(
+        (d) => d.message.startsWith(readableIssueType(issue.issueType)) && d.message.includes('(false positive') === fp && (typeof d.code === 'object' ? d.code.value : d.code) === issue.vendorIssueId && (d.relatedInformation?.length ?? 0) === steps,
+      );
+      assert.ok(mine, `${issue.id}: ${diagnostics.map((d) => d.message).join(' | ')}`);
+      assert.equal(mine.range.start.character, (sink.startCol ?? 1) - 1, 'the column is 1-based on the wire');
+      assert.equal(mine.range.end.character, (sink.endCol ?? 1) - 1, 'the end column is exclusive on the wire and in the editor');
+      if (fp) {
+        assert.equal(mine.severity, vscode.DiagnosticSeverity.Hint, `${issue.id}: a false positive is a hint`);
+        assert.match(mine.message, /\(false positive/);
+      } else {
+        assert.notEqual(mine.severity, vscode.DiagnosticSeverity.Hint);
+      }
+      assert.ok(!mine.tags?.includes(vscode.DiagnosticTag.Unnecessary), 'never faded');
+      assert.ok(mine.relatedInformation?.every((r) => r.message.startsWith('Data flow step ')) ?? true, `${issue.id}: every other step of the trace is related information`);
+      checked++;
+    }
+    assert.ok(checked >= 5, `checked ${checked} findings`);
+  });
+
+  it('hovers a finding with its issue, its fix\'s confidence and ratings, and a false positive\'s summary', async () => {
+    const fp = issues.find((i) => isFalsePositiveIssue(i) && sinkOf(i)?.startLine)!;
+    const sink = sinkOf(fp)!;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', workspaceFile(sink.path!), new vscode.Position(sink.startLine! - 1, (sink.startCol ?? 1) - 1));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+    assert.ok(text.includes(service.dataset.fpSummary(fp.fpId!)!.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, '').slice(0, 20)) || text.replace(/\\/g, '').includes(service.dataset.fpSummary(fp.fpId!)!.slice(0, 20)), 'the FP summary is in the hover');
+    const fixed = issues.find((i) => !isFalsePositiveIssue(i) && i.fix && sinkOf(i)?.startLine);
+    if (fixed) {
+      const at = sinkOf(fixed)!;
+      const fixHovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', workspaceFile(at.path!), new vscode.Position(at.startLine! - 1, (at.startCol ?? 1) - 1));
+      const fixText = fixHovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+      assert.match(fixText, /Stable fix|Adaptive fix|Confidence/, 'the fix\'s confidence');
+    }
+  });
+
+  it('inserts the suppression comment at the finding\'s line from its quick fix, with the cursor elsewhere, and shows in the tree from another', async () => {
+    const { services } = await extensionApi();
+    const fp = issues.find((i) => isFalsePositiveIssue(i) && sinkOf(i)?.startLine)!;
+    const sink = sinkOf(fp)!;
+    const uri = workspaceFile(sink.path!);
+    const editor = await vscode.window.showTextDocument(uri);
+    editor.selection = new vscode.Selection(0, 0, 0, 0); // the cursor is not on the finding
+    const before = editor.document.getText();
+    const line = sink.startLine! - 1;
+    const diagnostic = vscode.languages.getDiagnostics(uri).find((d) => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Hint)!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+    const insert = actions.find((a) => a.title === 'Insert suppression comment for this false positive');
+    assert.ok(insert?.command, `the quick fix is offered (${actions.map((a) => a.title).join(', ')})`);
+    try {
+      assert.equal(await vscode.commands.executeCommand(insert.command.command, ...(insert.command.arguments ?? [])), true);
+      const lines = editor.document.getText().split('\n');
+      const original = before.split('\n')[line]!;
+      const at = lines.findIndex((l) => l.includes(`fp ${fp.fpId}`));
+      assert.ok(at === line || (at === line + 0 && lines[line + 1] === original) || lines[at] === original + lines[at]!.slice(original.length), `the comment is at the finding's line ${line + 1} (found at ${at + 1})`);
+      assert.ok(at === line, `inserted at the finding's line, not the cursor's (line ${at + 1})`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    const reveal = actions.find((a) => a.title === 'Show in the Fix Reports view')!;
+    assert.equal(await vscode.commands.executeCommand(reveal.command!.command, ...(reveal.command!.arguments ?? [])), true);
+    await waitFor(() => services.treeView.selection[0]?.kind === 'issue' && services.treeView.selection[0].issue.id === fp.id, 'the issue selected in the tree');
+  });
+
+  it('goes to the next and previous finding in the file, wrapping around', async () => {
+    const fpPath = sinkOf(issues.find((i) => sinkOf(i)?.startLine)!)!.path!;
+    const lines = [...new Set(issues.map(sinkOf).filter((s) => s?.path === fpPath && s.startLine).map((s) => s!.startLine! - 1))].sort((a, b) => a - b);
+    const editor = await vscode.window.showTextDocument(workspaceFile(fpPath));
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    assert.equal(await vscode.commands.executeCommand(CommandId.NextFinding), true);
+    assert.equal(editor.selection.active.line, lines.find((l) => l > 0) ?? lines[0]);
+    assert.equal(await vscode.commands.executeCommand(CommandId.PreviousFinding), true);
+    assert.equal(editor.selection.active.line, lines[lines.length - 1], 'wraps around from the first');
+  });
+
+  it('makes a located issue\'s row open its code', async () => {
+    const { services } = await extensionApi();
+    const issue = issues.find((i) => sinkOf(i)?.startLine)!;
+    const node = services.tree.issueNode(reportId, issue.id)!;
+    const item = await services.tree.resolveTreeItem(await treeItem(node), node);
+    assert.equal(item.command?.command, 'vscode.open');
+    assert.equal((item.command.arguments?.[0] as vscode.Uri).toString(), workspaceFile(sinkOf(issue)!.path!).toString());
+  });
+
+  describe('without locations (the spec-minimal sandbox)', () => {
+    let minimal: Sandbox;
+    before(async () => {
+      await closeMainSandbox();
+      minimal = await sandbox({ dataset: { seed: 9, reports: 10, issuesPerReport: [40, 300], specMinimal: true } });
+      await connectTo(minimal);
+    });
+    after(async () => {
+      await minimal.close();
+      await connectTo(await mainSandbox());
+    });
+
+    it('publishes no problems and keeps every row\'s tree command', async () => {
+      const { services } = await extensionApi();
+      const current = expectedCurrent(minimal);
+      await waitFor(() => services.findings.current.some((c) => c.report.id === current), 'the current report');
+      await services.store.issuesSettled(current);
+      await services.findings.recompute();
+      assert.deepEqual(services.findings.uris(), []);
+      for (const file of ['app/db.py', 'web/api.ts']) assert.deepEqual(vscode.languages.getDiagnostics(workspaceFile(file)).filter((d) => d.source && d.source !== 'ts'), [], file);
+      const fp = minimal.dataset.issueRange(current, 0, minimal.dataset.issueCount(current)).find(isFalsePositiveIssue)!;
+      const node = services.tree.issueNode(current, fp.id)!;
+      const item = await services.tree.resolveTreeItem(await treeItem(node), node);
+      assert.equal(item.command?.command, CommandId.ShowFpExplanation, 'a false positive without a location opens its explanation');
+    });
+  });
+});
