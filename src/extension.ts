@@ -43,7 +43,7 @@ import { ReportsTree } from './views/reportsTree';
 import { StatusBar } from './views/statusBar';
 import { findingsNotes } from './views/statusText';
 import { diagnosticOf, Problems, type PublishResult } from './views/problems';
-import { FINDING_ACTION_KINDS, FindingActions } from './views/findingActions';
+import { FindingActions, findingActionKinds } from './views/findingActions';
 import { ViewStatus } from './views/viewStatus';
 import { FindingHover } from './views/findingHover';
 import { SuppressionHover } from './views/suppressionHover';
@@ -78,7 +78,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const activationMs = performance.now() - started;
   const viewStatus = new ViewStatus(treeView);
-  const findings = new Findings(store, repositories, pins, log, () => (issue) => tree.shows(issue));
+  const findings = new Findings(connection, store, repositories, pins, log, () => (issue) => tree.shows(issue));
   const problems = new Problems(findings, connection, (fpId) => store.knownSummary(fpId)?.text);
   const s: Services = { context, connection, keys, repositories, findings, pins, store, tree, treeView, viewStatus, log };
   const statusBar = new StatusBar(connection, store);
@@ -141,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.languages.registerCodeActionsProvider(
       '*',
       new FindingActions(findings, (finding) => diagnosticOf(finding, connection.settings.findings.severity, (fpId) => store.knownSummary(fpId)?.text)),
-      { providedCodeActionKinds: FINDING_ACTION_KINDS },
+      { providedCodeActionKinds: findingActionKinds() },
     ),
   );
 

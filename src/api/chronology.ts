@@ -1,7 +1,7 @@
 // Whether issues arrive in chronological order (spec §4.3), checked on every issue of every
 // page, so the common case — timestamps in the service's own shape — costs one string
 // comparison: ISO 8601 text of the same shape sorts as its time does. Against parsing every
-// timestamp (bench/fastPaths/chronology.ts) it saves 2–5% of paging time, without which the
+// timestamp (bench/fastPaths/chronology.ts) it saves 1–5% of paging time, without which the
 // client misses ≤ 1.15× the bare loop: bench case 7, docs/performance.md.
 import { hasServiceSeparators, parseTimestamp } from '../common/time';
 

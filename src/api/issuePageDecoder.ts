@@ -5,7 +5,7 @@
 // caller decodes with the schema, so errors and their JSON paths stay the schema's.
 // It may return objects of the parsed input: call it only on a value nobody else holds.
 // test/unit/api/issuePageDecoder.test.ts checks both agree on arbitrary input. Against the
-// schema alone it saves 14–19% of paging time: bench case 7, docs/performance.md.
+// schema alone it saves 12–19% of paging time: bench case 7, docs/performance.md.
 import { CodeNodeSchema, IssuePageBodySchema, IssueSchema, IssueTagSchema, type Issue, type IssuePageBody } from './schemas';
 
 /** IssueSchema's entries, in order; the fast path switches itself off if the schema changes. */

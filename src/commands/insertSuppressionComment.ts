@@ -17,7 +17,7 @@ import { showError } from '../editor/errors';
 import { placeComment } from '../editor/placement';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from './services';
-import type { AtFindingArg } from '../views/findingActions';
+import type { AtFindingArg, AtLineArg } from '../views/findingActions';
 import type { Node } from '../views/nodes';
 import { pickFalsePositive } from './pickFalsePositive';
 
@@ -30,14 +30,15 @@ interface ReadOnlyEditorArg {
 
 
 export function insertSuppressionComment(s: Services) {
-  return async (node?: Node | ReadOnlyEditorArg | AtFindingArg): Promise<boolean> => {
+  return async (node?: Node | ReadOnlyEditorArg | AtFindingArg | AtLineArg): Promise<boolean> => {
     // No API says an editor is read-only for the session; only the editorReadonly context key
     // knows, so the key binding routes that case here.
     if (node && 'readOnlyEditor' in node) {
       return refuse(s, 'This editor is read-only: no suppression comment was inserted. Make it writable (File: Set Active Editor Writeable in Session) or open the file itself.');
     }
     const at = node && 'atFinding' in node ? node.atFinding : undefined;
-    const editor = at ? await vscode.window.showTextDocument(vscode.Uri.parse(at.uri), { preview: false }) : vscode.window.activeTextEditor;
+    const atLine = node && 'atLine' in node ? node.atLine : at;
+    const editor = atLine ? await vscode.window.showTextDocument(vscode.Uri.parse(atLine.uri), { preview: false }) : vscode.window.activeTextEditor;
     if (!editor) {
       void vscode.window.showWarningMessage('Open the file and put the cursor on the finding’s line, then insert the suppression comment.');
       return false;
@@ -49,11 +50,11 @@ export function insertSuppressionComment(s: Services) {
     // Before asking anything: a language without comments cannot take one.
     const syntax = commentSyntaxFor(document.languageId);
     if (!syntax) return refuse(s, `No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them (or the line's context cannot be proven, as in Vue or Markdown).`);
-    const ref = at ? refAt(s, at) : node && 'kind' in node && node.kind === 'issue' ? refOf(s, node) : await pickFalsePositive(s);
+    const ref = at ? refAt(s, at) : node && 'kind' in node && node.kind === 'issue' ? refOf(s, node) : await pickFalsePositive(s, atLine?.line);
     if (!ref?.issue.fpId) return at ? refuse(s, 'That false positive is no longer loaded: refresh the report and try again.') : false;
     try {
       const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Fetching the false-positive summary…' }, () => s.store.fpSummary(ref.issue.fpId!));
-      const line = at ? at.line : editor.selection.active.line;
+      const line = atLine ? atLine.line : editor.selection.active.line;
       const provenVersion = document.version; // the proof holds for this text only
       const build = (omitSummary: boolean): SuppressionComment =>
         buildSuppressionComment({

@@ -13,7 +13,8 @@ const PREFETCH = 40;
 /** The one item that is not a false positive: it loads another report's. */
 const LOAD_ANOTHER: Item = { label: '$(cloud-download) Load another report’s false positives…', alwaysShow: true };
 
-export async function pickFalsePositive(s: Services): Promise<FalsePositiveRef | undefined> {
+/** `line`: the line the comment goes to (a quick fix's diagnostic); else the cursor's. */
+export async function pickFalsePositive(s: Services, line?: number): Promise<FalsePositiveRef | undefined> {
   for (;;) {
     let refs = [...s.store.falsePositives()].filter((r) => r.issue.fpId);
     if (refs.length === 0) {
@@ -25,13 +26,13 @@ export async function pickFalsePositive(s: Services): Promise<FalsePositiveRef |
         return undefined;
       }
     }
-    const chosen = await pickAmong(s, refs);
+    const chosen = await pickAmong(s, refs, line);
     if (chosen !== LOAD_ANOTHER) return chosen?.ref && (await sameLanguageOrConfirmed(chosen.ref)) ? chosen.ref : undefined;
     if (!(await loadAReport(s))) return undefined;
   }
 }
 
-function pickAmong(s: Services, refs: FalsePositiveRef[]): Promise<Item | undefined> {
+function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promise<Item | undefined> {
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = 'Insert suppression comment for which false positive?';
   pick.placeholder = 'Search by issue type, rule id, scanner or summary';
@@ -42,7 +43,8 @@ function pickAmong(s: Services, refs: FalsePositiveRef[]): Promise<Item | undefi
   const editor = vscode.window.activeTextEditor;
   const language = languageOf(editor?.document.languageId);
   // The false positives located on the cursor's line come first, selected: the picker knows the line.
-  const onLine = new Set(editor ? s.findings.at(editor.document.uri, editor.selection.active).filter((f) => f.falsePositive).map((f) => f.issue.id) : []);
+  const position = line === undefined ? editor?.selection.active : new vscode.Position(line, 0);
+  const onLine = new Set(editor && position ? s.findings.at(editor.document.uri, position).filter((f) => f.falsePositive).map((f) => f.issue.id) : []);
   const rank = (ref: FalsePositiveRef) =>
     (onLine.has(ref.issue.id) ? -10 : 0) + (language !== undefined && languageOf(ref.issue.issueLanguage) === language ? 0 : 2) + (s.tree.reportNode(ref.report.id)?.matchesWorkspace ? 0 : 1);
   const ordered = refs.map((ref, i) => ({ ref, i, r: rank(ref) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.ref);

@@ -1,10 +1,11 @@
 // "Suppress All False Positives in This File" (a finding's quick fix): one suppression comment
-// per false positive of the current reports in the file, each proven like a single insertion,
+// per line holding false positives of the current reports (for the first of the line; a line
+// takes one comment), each proven like a single insertion,
 // all in one WorkspaceEdit shown in the refactor preview, where every entry starts unticked
 // (needsConfirmation) and the user ticks which to apply; one undo. What landed is counted in
 // the document afterwards, never assumed.
 import * as vscode from 'vscode';
-import { messageText } from '../common/text';
+import { counted, messageText } from '../common/text';
 import { commentSyntaxFor } from '../model/commentSyntax';
 import { readableIssueType } from '../model/format';
 import { buildSuppressionComment, resolveStyle } from '../model/suppression';
@@ -42,7 +43,7 @@ export function suppressAllInFile(s: Services) {
     const edit = new vscode.WorkspaceEdit();
     const refused: string[] = [];
     let planned = 0;
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Preparing ${fps.length} suppression comments…`, cancellable: true }, async (progress, token) => {
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Preparing ${counted(fps.length, 'suppression comment')}…`, cancellable: true }, async (progress, token) => {
       const queue = [...fps];
       const plans: { line: number; text: string; kind: string; label: string }[] = [];
       const worker = async () => {

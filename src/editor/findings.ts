@@ -9,6 +9,7 @@ import { isFalsePositive } from '../model/issue';
 import { issueLocations, refusedPaths, type CodeLocation } from '../model/locations';
 import type { ReportModel } from '../model/report';
 import { currentReport } from '../model/reportList';
+import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
 import type { Pins } from './pins';
 import type { ReportStore } from './reportStore';
@@ -52,6 +53,7 @@ export class Findings extends Disposable {
   private run = 0;
 
   constructor(
+    private readonly connection: Connection,
     private readonly store: ReportStore,
     private readonly repositories: Repositories,
     private readonly pins: Pins,
@@ -98,8 +100,10 @@ export class Findings extends Disposable {
   async recompute(): Promise<void> {
     const run = ++this.run;
     const repositories = await this.repositories.list();
-    // The Problems panel needs the list even when the view was never opened.
-    const reports = repositories.length ? await this.store.reports().catch(() => this.store.loadedReports()) : [];
+    // The Problems panel needs the list even when the view was never opened (not before there
+    // is a key: the store would announce that as an error).
+    const ready = this.connection.state.kind === 'ready';
+    const reports = repositories.length && ready ? await this.store.reports().catch(() => this.store.loadedReports()) : this.store.loadedReports();
     const nowMs = Date.now();
     const current: CurrentReport[] = [];
     for (const repository of repositories) {

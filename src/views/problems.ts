@@ -16,12 +16,11 @@ const MAX_PER_FILE = 1_000;
 /** Files published per turn of the event loop. */
 const FILES_PER_TURN = 50;
 
-const SEVERITY: Readonly<Record<Level, vscode.DiagnosticSeverity>> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  information: vscode.DiagnosticSeverity.Information,
-  hint: vscode.DiagnosticSeverity.Hint,
-};
+/** Read when used, not at load (the bundle loads without touching the editor API). */
+function severityOf(level: Level): vscode.DiagnosticSeverity {
+  const { Error, Warning, Information, Hint } = vscode.DiagnosticSeverity;
+  return { error: Error, warning: Warning, information: Information, hint: Hint }[level];
+}
 
 export interface PublishResult {
   files: number;
@@ -88,7 +87,7 @@ export function diagnosticOf(finding: Finding, overrides: Readonly<Record<string
   const summary = finding.falsePositive && issue.fpId ? knownSummary(issue.fpId) : undefined;
   const message = finding.falsePositive ? `${type} (false positive${summary ? `: ${oneLine(summary, 300)}` : ''})` : type;
   const level: Level = finding.falsePositive ? 'hint' : levelOf(issue.severity, overrides);
-  const diagnostic = new vscode.Diagnostic(finding.range, message, SEVERITY[level]);
+  const diagnostic = new vscode.Diagnostic(finding.range, message, severityOf(level));
   diagnostic.source = readableVendor(finding.vendor);
   const rule = issue.vendorIssueId ? oneLine(issue.vendorIssueId, 200) : undefined;
   if (rule) {

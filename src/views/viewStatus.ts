@@ -12,6 +12,7 @@ import { statusText, type StatusParts } from './statusText';
 export class ViewStatus extends Disposable {
   private parts: StatusParts = { filter: [] };
   private ticker: NodeJS.Timeout | undefined;
+  private flags: string | undefined;
 
   constructor(private readonly view: vscode.TreeView<Node>) {
     super();
@@ -31,10 +32,16 @@ export class ViewStatus extends Disposable {
 
   private render(nowMs = Date.now()): void {
     const { message, description } = statusText(this.parts, nowMs);
-    this.view.message = message;
-    this.view.description = description;
+    // Written only when they change: each write re-lays the view out, and rows that move under
+    // the pointer cannot be clicked.
+    if (this.view.message !== message) this.view.message = message;
+    if (this.view.description !== description) this.view.description = description;
     const { filter } = this.parts;
-    this.view.badge = filter.length ? { value: filter.length, tooltip: `${filter.length} filter condition${filter.length === 1 ? '' : 's'} in force` } : undefined;
+    const badge = filter.length ? { value: filter.length, tooltip: `${filter.length} filter condition${filter.length === 1 ? '' : 's'} in force` } : undefined;
+    if (this.view.badge?.value !== badge?.value) this.view.badge = badge;
+    const flags = `${filter.length > 0}|${!!this.parts.refreshing}`;
+    if (flags === this.flags) return;
+    this.flags = flags;
     void setContext(ContextKey.Filtered, filter.length > 0);
     void setContext(ContextKey.Refreshing, !!this.parts.refreshing);
   }

@@ -41,7 +41,8 @@ export async function runCommandFromPalette(page: Page, title: string, timeoutMs
 }
 
 /** Opens `file` of the workspace with Quick Open and puts the cursor on `line` (1-based). */
-export async function openFileAtLine(page: Page, file: string, line: number, timeoutMs = 30_000): Promise<void> {
+/** Opens `file` with the cursor at `line` (1-based) and, when given, `column` (1-based). */
+export async function openFileAtLine(page: Page, file: string, line: number, timeoutMs = 30_000, column?: number): Promise<void> {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
@@ -54,7 +55,7 @@ export async function openFileAtLine(page: Page, file: string, line: number, tim
   await page.locator('.editor-group-container.active .editor-instance .view-lines').first().click();
   await page.keyboard.press('Control+G');
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
-  await input.fill(`:${line}`);
+  await input.fill(column === undefined ? `:${line}` : `:${line}:${column}`);
   await input.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
 }

@@ -28,6 +28,14 @@ export const ENTRY_POINTS = [
   // key bindings, by their `when`
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && !editorReadonly',
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly',
+  'keybinding:securityFixReports.nextFinding:editorTextFocus',
+  'keybinding:securityFixReports.previousFinding:editorTextFocus',
+  // quick fixes (code actions) on a finding's diagnostic
+  'codeAction:Insert suppression comment for a false positive',
+  'codeAction:Insert suppression comment for one of many on the line',
+  'codeAction:Show why a false positive is one',
+  'codeAction:Show in the Fix Reports view',
+  'codeAction:Suppress all false positives in this file',
   // welcome-view and walkthrough links
   'viewsWelcome:securityFixReports.setBaseUrl',
   'viewsWelcome:securityFixReports.setServiceKey',
@@ -37,6 +45,7 @@ export const ENTRY_POINTS = [
   'walkthrough:workbench.view.extension.securityFixReports',
   'walkthrough:securityFixReports.insertSuppressionComment',
   // tree-row clicks (bound at click time), the hover's command link, the status bar item
+  'row:issue.located',
   'row:issue.falsePositive',
   'row:loading.loading',
   'row:loading.cancelled',

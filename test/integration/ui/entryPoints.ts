@@ -3,12 +3,14 @@
 // while loading; checks what each did. Called by the UI check after its own steps.
 import { strict as assert } from 'node:assert';
 import { readableVendor } from '../../../src/common/scanners';
+import { readableIssueType } from '../../../src/model/format';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { REPO_ROOT } from '../../../tools/editor/codeServer';
 import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot } from '../../../tools/editor/ui';
+import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 
 const T = 30_000;
@@ -234,11 +236,21 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('view/item/context:securityFixReports.showFpExplanation');
   await runCommandFromPalette(page, 'View: Close Editor', T);
 
-  step('entry points: clicking a false-positive row opens its explanation');
+  step('entry points: a located false positive\'s row goes to its code; one without a location in the workspace opens its explanation');
+  const activeTab = () => page.locator('.tabs-container .tab.active .label-name').first().innerText().catch(() => '');
   await clickRow(fpRowLocator);
+  await waitUntil(async () => /^(db\.py|App\.java|Profile\.tsx|api\.ts|index\.html|main\.go|app\.json|values\.yaml|Dockerfile)$/.test(await activeTab()), 'the finding\'s file from a row click');
+  hit('row:issue.located');
+  await runCommandFromPalette(page, 'View: Close Editor', T);
+  await titleAction('Collapse All').click();
+  const foreign = service.dataset.reports.find((r) => r.repo?.originalUrl !== workspaceReport.repo?.originalUrl && r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId && service.dataset.issueRange(r.id, 0, service.dataset.issueCount(r.id)).some((i) => i.fpId))!;
+  await expand(reportRow(foreign.id));
+  await expand(rows.filter({ hasText: /False positives \(/ }).first());
+  await clickRow(sidebar.locator('.monaco-list-row[aria-level="3"]').filter({ has: page.locator('.codicon-pass') }).first());
   await waitUntil(async () => (await readEditorText(page)).includes('Marked as a false positive by'), 'the explanation tab from a row click');
   hit('row:issue.falsePositive');
   await runCommandFromPalette(page, 'View: Close Editor', T);
+  await titleAction('Collapse All').click();
 
   step('entry points: the key binding, in a writable and in a read-only editor');
   await openAt(page, 'app/db.py', 'cursor = conn.execute(');
@@ -254,6 +266,107 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly');
   await runCommandFromPalette(page, 'File: Set Active Editor Writeable in Session', T);
   await dismissNotifications();
+
+  step('entry points: findings in the code: Go to Finding key bindings, a false positive\'s quick fixes, Suppress All in the refactor preview');
+  type Sink = { path: string; startLine: number; startCol: number; index: number };
+  const current = currentReportOf(service);
+  const currentIssues = service.dataset.issueRange(current, 0, service.dataset.issueCount(current));
+  const sinkOf = (i: (typeof currentIssues)[number]) => ((i.codeNodes ?? []) as unknown as Sink[]).slice().sort((a, b) => a.index - b.index).pop();
+  const fpsAt = (sink: Sink) => currentIssues.filter((i) => i.fpId && sinkOf(i)?.path === sink.path && sinkOf(i)?.startLine === sink.startLine);
+  // A line with two or three false positives (one action each) and one with more (the picker).
+  const located = currentIssues.filter((i) => i.fpId && sinkOf(i));
+  const few = sinkOf(located.find((i) => fpsAt(sinkOf(i)!).length >= 2 && fpsAt(sinkOf(i)!).length <= 3)!)!;
+  const many = sinkOf(located.find((i) => fpsAt(sinkOf(i)!).length > 3)!)!;
+  await openAt(page, few.path, '');
+  const fileText = await readEditorText(page);
+  await runCommandFromPalette(page, 'View: Focus Problems (Errors, Warnings, Infos)', T).catch(() => runCommandFromPalette(page, 'View: Toggle Problems (Errors, Warnings, Infos)', T));
+  await page.locator('.part.panel .markers-panel .monaco-list-row').first().waitFor({ state: 'visible', timeout: T });
+  await screenshot(page, path.join(run.outDir, 'problems.png'));
+  await runCommandFromPalette(page, 'View: Hide Panel', 5_000).catch(() => page.keyboard.press('Escape'));
+  await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
+  await page.keyboard.press('Control+Home');
+  const statusMessage = (text: RegExp) => page.locator('.part.statusbar .statusbar-item', { hasText: text }).first();
+  await page.keyboard.press('Control+Alt+F8');
+  await statusMessage(/Finding 1 of \d+/).waitFor({ state: 'visible', timeout: T });
+  hit('keybinding:securityFixReports.nextFinding:editorTextFocus');
+  await page.keyboard.press('Control+Alt+Shift+F8');
+  await statusMessage(/Finding (\d+) of \1/).waitFor({ state: 'visible', timeout: T });
+  hit('keybinding:securityFixReports.previousFinding:editorTextFocus');
+  // The quick fix menu at a false positive (the workbench passes the diagnostics under the
+  // cursor); its rows re-render as the pointer moves, so it is driven with the keyboard.
+  const quickFix = async (at: Sink, title: RegExp) => {
+    // In the open file: Go to Line (a click into a scrolled editor may find nothing to click).
+    await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
+    await page.keyboard.press('Control+G');
+    await input.waitFor({ state: 'visible', timeout: T });
+    await input.fill(`:${at.startLine}:${at.startCol + 1}`);
+    await input.press('Enter');
+    await input.waitFor({ state: 'hidden', timeout: T });
+    await page.keyboard.press('Control+.');
+    const widget = page.locator('.action-widget').first();
+    await widget.waitFor({ state: 'visible', timeout: T });
+    for (let i = 0; i < 40; i++) {
+      const focused = (await widget.locator('.monaco-list-row.focused').first().innerText().catch(() => '')).trim();
+      if (title.test(focused)) {
+        await page.keyboard.press('Enter');
+        await widget.waitFor({ state: 'hidden', timeout: T });
+        return focused;
+      }
+      await page.keyboard.press('ArrowDown');
+    }
+    throw new Error(`no quick fix ${title} in: ${await widget.innerText()}`);
+  };
+  const commentAt = (line: number) => waitUntil(async () => /\(fp [0-9a-f-]{36}\)/.test((await readEditorText(page)).split('\n')[line - 1] ?? '') || undefined, `a suppression comment at line ${line}`);
+  const undoTo = async (text: string) => {
+    await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
+    await page.keyboard.press('Control+Z');
+    await waitUntil(async () => (await readEditorText(page)) === text, 'undo');
+  };
+  await quickFix(few, /^Insert suppression comment for .+ \(fp [0-9a-f]{8}\)$/);
+  await commentAt(few.startLine); // above the finding (the comment takes its line number) or at its end
+  hit('codeAction:Insert suppression comment for a false positive');
+  await undoTo(fileText);
+  await quickFix(few, /^Show why .+ \(fp [0-9a-f]{8}\) is a false positive$/);
+  await waitUntil(async () => (await readEditorText(page)).includes('Marked as a false positive by'), 'the explanation from the quick fix');
+  hit('codeAction:Show why a false positive is one');
+  await runCommandFromPalette(page, 'View: Close Editor', T);
+  await openAt(page, few.path, ''); // the explanation's preview tab took the file's place
+  await quickFix(few, /^Show in the Fix Reports view/);
+  await sidebar.locator('.monaco-list-row.selected[aria-level]').first().waitFor({ state: 'visible', timeout: T });
+  hit('codeAction:Show in the Fix Reports view');
+  await openAt(page, many.path, '');
+  const manyText = await readEditorText(page);
+  await quickFix(many, /^Insert suppression comment for one of the \d+ false positives on this line…$/);
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Insert suppression comment for which false positive?' }).waitFor({ state: 'visible', timeout: T });
+  const preselected = (await page.locator('.quick-input-list .monaco-list-row.focused').first().innerText()).replace(/\s+/g, ' ');
+  assert.ok(preselected.includes(readableIssueType(fpsAt(many)[0]!.issueType)), `the picker pre-selects a false positive of the line (${preselected})`);
+  await page.keyboard.press('Enter');
+  await commentAt(many.startLine);
+  hit('codeAction:Insert suppression comment for one of many on the line');
+  await undoTo(manyText);
+  // Suppress All in a file untouched so far (an edit moves the problems it has under the cursor).
+  const bulk = sinkOf(located.find((i) => ![few.path, many.path].includes(sinkOf(i)!.path))!)!;
+  await runCommandFromPalette(page, 'View: Close Editor', T);
+  await openAt(page, bulk.path, '');
+  const bulkText = await readEditorText(page);
+  await quickFix(bulk, /^Suppress the false positives of this file \(\d+ lines?\)…$/);
+  const preview = page.locator('.part.panel', { hasText: 'Refactor Preview' }).first();
+  await preview.waitFor({ state: 'visible', timeout: T });
+  await screenshot(page, path.join(run.outDir, 'suppress-all-preview.png'));
+  // Entries start unticked (needsConfirmation): tick the file, which ticks its entries, then Apply.
+  await preview.locator('.monaco-custom-toggle, .monaco-checkbox, input[type="checkbox"]').first().click();
+  await preview.locator('.monaco-button', { hasText: 'Apply' }).first().click();
+  const suppressions = async () => ((await readEditorText(page)).match(/\(fp [0-9a-f-]{36}\)/g) ?? []).length;
+  const fpLines = new Set(currentIssues.filter((i) => i.fpId && sinkOf(i)?.path === bulk.path).map((i) => sinkOf(i)!.startLine)).size;
+  await waitUntil(async () => (await suppressions()) === fpLines, `the ticked suppressions applied (one per line, ${fpLines})`);
+  hit('codeAction:Suppress all false positives in this file');
+  await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
+  await page.keyboard.press('Control+Z');
+  await waitUntil(async () => (await suppressions()) === 0 && (await readEditorText(page)) === bulkText, 'one undo removes them all');
+  // The preview closes its panel once applied; hide it if it stayed.
+  await runCommandFromPalette(page, 'View: Hide Panel', 5_000).catch(() => page.keyboard.press('Escape'));
+  await runCommandFromPalette(page, 'View: Close Editor', T);
+  await runCommandFromPalette(page, 'View: Close Editor', T);
 
   step('entry points: a fix with a pull request: inline button, context menu and the hover\'s link');
   await expand(rows.filter({ hasText: /^\s*Fixes \(/ }).first());
@@ -416,4 +529,11 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
 async function openAt(page: Page, file: string, marker: string): Promise<void> {
   const lines = (await readFile(path.join(REPO_ROOT, 'test', 'fixtures', 'workspace', file), 'utf8')).split('\n');
   await openFileAtLine(page, file, lines.findIndex((l) => l.includes(marker)) + 1, T);
+}
+
+/** The report the extension takes as current for the sample workspace (newest live one for its branch). */
+function currentReportOf(service: Sandbox): string {
+  const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === FIXTURE_REMOTE);
+  const live = mine.filter((r) => r.repo?.reference === FIXTURE_BRANCH && !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now()));
+  return [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!.id;
 }
