@@ -10,6 +10,7 @@ import { runEditorBench, type EditorBenchResults } from './cases/editorRuns';
 import { fastPathsCase } from './cases/fastPaths';
 import { memoryCase } from './cases/memory';
 import { pagingCase } from './cases/paging';
+import { pickerCase } from './cases/picker';
 import { sizeCase } from './cases/size';
 import { treeCase } from './cases/tree';
 import type { BenchContext } from './lib/context';
@@ -20,7 +21,7 @@ import { failedCase, type CaseResult } from './lib/result';
 import { startSandboxProcess } from './lib/sandboxProcess';
 import { ensureTools } from './lib/tools';
 
-const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths'] as const;
+const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths', 'picker'] as const;
 type CaseId = (typeof CASES)[number];
 
 const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
@@ -103,6 +104,7 @@ async function main(): Promise<number> {
     await run('activation', '5. Activation', async () => activationCase(ctx, await editorResults()));
     await run('cli', '6. CLI', () => cliCase(ctx));
     await run('fastpaths', '7. Fast paths', () => fastPathsCase(ctx));
+    await run('picker', '8. False-positive picker', () => pickerCase(ctx));
   } finally {
     await sandbox.stop();
     await rm(tmpDir, { recursive: true, force: true });
