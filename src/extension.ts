@@ -11,6 +11,8 @@ import { CommandId, ContextKey, FP_SCHEME, VIEW_ID } from './common/manifest';
 import { insertSuppressionComment } from './commands/insertSuppressionComment';
 import { loadMoreIssues } from './commands/loadMoreIssues';
 import { openPullRequest } from './commands/openPullRequest';
+import { applyFix } from './commands/applyFix';
+import { previewFix } from './commands/previewFix';
 import { openRepository } from './commands/openRepository';
 import { refresh } from './commands/refresh';
 import { cancelRefresh } from './commands/cancelRefresh';
@@ -39,6 +41,7 @@ import type { Services } from './commands/services';
 import { setContext } from './editor/contextKeys';
 import { migrateLegacyBaseUrl } from './editor/settings';
 import { FpExplanationProvider } from './views/fpExplanation';
+import { FIX_PREVIEW_SCHEME, FixPreviewDocuments } from './views/fixPreview';
 import { ReportsTree } from './views/reportsTree';
 import { StatusBar } from './views/statusBar';
 import { findingsNotes } from './views/statusText';
@@ -80,7 +83,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const viewStatus = new ViewStatus(treeView);
   const findings = new Findings(connection, store, repositories, pins, log, () => (issue) => tree.shows(issue));
   const problems = new Problems(findings, connection, (fpId) => store.knownSummary(fpId)?.text);
-  const s: Services = { context, connection, keys, repositories, findings, pins, store, tree, treeView, viewStatus, log };
+  const fixPreviews = new FixPreviewDocuments();
+  const s: Services = { context, connection, keys, repositories, findings, pins, store, tree, treeView, viewStatus, fixPreviews, previewedFixes: new Set(), log };
   const statusBar = new StatusBar(connection, store);
 
   const commands: [string, (...args: never[]) => unknown][] = [
@@ -104,6 +108,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.CopyFpSummary, copyFpSummary(s)],
     [CommandId.ShowFpExplanation, showFpExplanation()],
     [CommandId.OpenPullRequest, openPullRequest(s)],
+    [CommandId.PreviewFix, previewFix(s)],
+    [CommandId.ApplyFix, applyFix(s)],
     [CommandId.OpenRepository, openRepository()],
     [CommandId.CopyId, copyId()],
     [CommandId.LoadMoreIssues, loadMoreIssues(s)],
@@ -136,6 +142,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     statusBar,
     ...commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
     vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, new FpExplanationProvider(store)),
+    vscode.workspace.registerTextDocumentContentProvider(FIX_PREVIEW_SCHEME, fixPreviews),
     vscode.languages.registerHoverProvider('*', new SuppressionHover(store)),
     vscode.languages.registerHoverProvider('*', new FindingHover(findings, store)),
     vscode.languages.registerCodeActionsProvider(

@@ -9,6 +9,7 @@ import type { Repositories } from '../editor/repositories';
 import type { ReportStore } from '../editor/reportStore';
 import type { ReportsTree } from '../views/reportsTree';
 import type { Node } from '../views/nodes';
+import type { FixPreviewDocuments } from '../views/fixPreview';
 import type { ViewStatus } from '../views/viewStatus';
 
 export interface Services {
@@ -23,5 +24,9 @@ export interface Services {
   treeView: vscode.TreeView<Node>;
   /** The view's message, description and badge (views/viewStatus.ts). */
   viewStatus: ViewStatus;
+  /** Documents of Preview Fix's diff editor. */
+  fixPreviews: FixPreviewDocuments;
+  /** Fixes previewed in this session (an Adaptive fix is applied only after its preview). */
+  previewedFixes: Set<string>;
   log: ExtensionLog;
 }

@@ -24,6 +24,8 @@ export const CommandId = {
   CopyFpSummary: 'securityFixReports.copyFpSummary',
   ShowFpExplanation: 'securityFixReports.showFpExplanation',
   OpenPullRequest: 'securityFixReports.openPullRequest',
+  PreviewFix: 'securityFixReports.previewFix',
+  ApplyFix: 'securityFixReports.applyFix',
   OpenRepository: 'securityFixReports.openRepository',
   CopyId: 'securityFixReports.copyId',
   LoadMoreIssues: 'securityFixReports.loadMoreIssues',

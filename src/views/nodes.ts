@@ -186,7 +186,10 @@ function fixItem(node: FixNode): vscode.TreeItem {
   item.description = [view.language ?? 'unknown language', view.state ?? 'no state', view.confidence.short].join(' · ');
   const stateIcon = STATE_ICONS[(view.state ?? '').toLowerCase()] ?? 'circle-small';
   item.iconPath = new vscode.ThemeIcon(stateIcon, view.confidence.kind === 'adaptive' ? new vscode.ThemeColor('charts.yellow') : undefined);
-  item.contextValue = view.lifecycle.committed.submissions.some((s) => s.prUrl || s.commitUrl) ? 'fix.withPr' : 'fix';
+  // fix[.withPr][.withPatch]: menus test these with regular expressions.
+  const withPr = view.lifecycle.committed.submissions.some((s) => s.prUrl || s.commitUrl);
+  const withPatch = !!view.fix.patchAndQuestions?.patch?.trim();
+  item.contextValue = ['fix', withPr ? 'withPr' : null, withPatch ? 'withPatch' : null].filter((p) => p !== null).join('.');
   return item;
 }
 

@@ -8,7 +8,9 @@ import { readableIssueType } from '../../../src/model/format';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import type { SandboxIssue } from '../../../tools/sandbox/generator';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
-import { CommandId, closeMainSandbox, connectTo, extensionApi, isFalsePositiveIssue, mainSandbox, quiet, sandbox, treeItem, waitFor, workspaceFile } from './support';
+import { applyPatch } from 'diff';
+import type { FixNode } from '../../../src/views/nodes';
+import { CommandId, closeMainSandbox, connectTo, extensionApi, groupItems, groupOf, isFalsePositiveIssue, loadedReport, mainSandbox, quiet, sandbox, treeItem, waitFor, workspaceFile } from './support';
 
 const WORKSPACE_REMOTE = 'https://github.com/acme/payments-api';
 
@@ -157,6 +159,58 @@ describe('findings in the code', () => {
     const item = await services.tree.resolveTreeItem(await treeItem(node), node);
     assert.equal(item.command?.command, 'vscode.open');
     assert.equal((item.command.arguments?.[0] as vscode.Uri).toString(), workspaceFile(sinkOf(issue)!.path!).toString());
+  });
+
+  it('previews a fix\'s patch in the diff editor and applies it as one edit; a conflicting patch changes nothing; an Adaptive fix needs its preview first', async () => {
+    const { services } = await extensionApi();
+    const node = await loadedReport(reportId);
+    const fixes = (await groupItems((await groupOf(node, 'fixes'))!)) as FixNode[];
+    const withPatch = fixes.filter((f) => f.view.fix.patchAndQuestions?.patch && f.view.id !== service.dataset.conflictingFixId);
+    const stable = withPatch.find((f) => f.view.confidence.kind !== 'adaptive')!;
+    assert.ok(stable, 'a Stable fix with a patch');
+    const file = workspaceFile(stable.view.fix.fixFiles[0]!.fileRepoRelativePath!);
+    const original = (await vscode.workspace.openTextDocument(file)).getText();
+    const expected = applyPatch(original, stable.view.fix.patchAndQuestions!.patch!);
+    assert.equal(typeof expected, 'string', 'jsdiff applies the sandbox\'s patch');
+
+    assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, stable), true);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff || /multi|changes/i.test(String((tab?.input as object | undefined)?.constructor?.name ?? tab?.label)), `the diff editor shows the patch (${tab?.label})`);
+    if (tab?.input instanceof vscode.TabInputTextDiff) assert.equal((await vscode.workspace.openTextDocument(tab.input.modified)).getText(), expected);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    try {
+      assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, stable, { confirmed: true }), true);
+      assert.equal((await vscode.workspace.openTextDocument(file)).getText(), expected, 'the patched text, whole');
+    } finally {
+      await vscode.window.showTextDocument(file);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+
+    const conflicting = fixes.find((f) => f.view.id === service.dataset.conflictingFixId);
+    if (conflicting) {
+      const target = workspaceFile(conflicting.view.fix.fixFiles[0]!.fileRepoRelativePath!);
+      const before = (await vscode.workspace.openTextDocument(target)).getText();
+      assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, conflicting, { confirmed: true }), false);
+      assert.equal((await vscode.workspace.openTextDocument(target)).getText(), before, 'a patch that does not apply changes nothing');
+      assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, conflicting), false, 'nor can it be previewed');
+    }
+    const adaptive = withPatch.find((f) => f.view.confidence.kind === 'adaptive' && !services.previewedFixes.has(f.view.id));
+    if (adaptive) {
+      const target = workspaceFile(adaptive.view.fix.fixFiles[0]!.fileRepoRelativePath!);
+      const before = (await vscode.workspace.openTextDocument(target)).getText();
+      assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive, { confirmed: true }), false, 'an Adaptive fix is not applied before its preview');
+      assert.equal((await vscode.workspace.openTextDocument(target)).getText(), before);
+      assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, adaptive), true);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      try {
+        assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive, { confirmed: true }), true, 'once previewed, it is');
+      } finally {
+        await vscode.window.showTextDocument(target);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+    }
+    await vscode.commands.executeCommand('notifications.clearAll');
   });
 
   describe('without locations (the spec-minimal sandbox)', () => {

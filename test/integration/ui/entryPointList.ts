@@ -20,6 +20,8 @@ export const ENTRY_POINTS = [
   'view/item/context:securityFixReports.copyFpSummary',
   'view/item/context:securityFixReports.showFpExplanation',
   'view/item/context:securityFixReports.openPullRequest',
+  'view/item/context:securityFixReports.previewFix',
+  'view/item/context:securityFixReports.applyFix',
   'view/item/context:securityFixReports.openRepository',
   'view/item/context:securityFixReports.copyId',
   'view/item/context:securityFixReports.refreshReport',

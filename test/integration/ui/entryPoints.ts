@@ -302,9 +302,15 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     await input.fill(`:${at.startLine}:${at.startCol + 1}`);
     await input.press('Enter');
     await input.waitFor({ state: 'hidden', timeout: T });
-    await page.keyboard.press('Control+.');
+    // After an undo the editor may still be moving the problems back: ask again then.
     const widget = page.locator('.action-widget').first();
-    await widget.waitFor({ state: 'visible', timeout: T });
+    for (let attempt = 0; ; attempt++) {
+      await page.keyboard.press('Control+.');
+      if (await widget.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) break;
+      if (attempt === 4) throw new Error(`no quick fix menu at ${at.path}:${at.startLine}`);
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(1_000);
+    }
     for (let i = 0; i < 40; i++) {
       const focused = (await widget.locator('.monaco-list-row.focused').first().innerText().catch(() => '')).trim();
       if (title.test(focused)) {
@@ -392,6 +398,31 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await externalDialog('hover link');
   hit('hover:securityFixReports.openPullRequest');
   await page.mouse.move(900, 500);
+
+  step('entry points: Preview Fix opens the diff editor; Apply Fix… asks in a modal, then changes the files in one edit');
+  // A committed or merged fix: not the one whose patch the sandbox made stale on purpose.
+  const fixRow = sidebar.locator('.monaco-list-row[aria-level="3"]', { hasText: /· (Committed|Merged) ·/ }).first();
+  await fixRow.waitFor({ state: 'visible', timeout: T });
+  await contextMenu(fixRow, 'Preview Fix');
+  await page.locator('.tabs-container .tab.active', { hasText: /^Fix: / }).first().waitFor({ state: 'visible', timeout: T });
+  await screenshot(page, path.join(run.outDir, 'fix-preview.png'));
+  hit('view/item/context:securityFixReports.previewFix');
+  await runCommandFromPalette(page, 'View: Close Editor', T);
+  await contextMenu(fixRow, 'Apply Fix…');
+  const applyDialog = page.locator('.monaco-dialog-box', { hasText: /Apply the .+ to \d+ files?\?/ }).first();
+  await applyDialog.waitFor({ state: 'visible', timeout: T });
+  assert.match(await applyDialog.innerText(), /Stable fix|Adaptive fix|Confidence/, 'the modal states the confidence');
+  await applyDialog.locator('.monaco-button', { hasText: 'Apply Fix' }).first().click();
+  await page.locator('.part.statusbar .statusbar-item', { hasText: /Fix applied to \d+ files?/ }).first().waitFor({ state: 'visible', timeout: T });
+  hit('view/item/context:securityFixReports.applyFix');
+  // The patched files are open and unsaved: close them without saving.
+  await runCommandFromPalette(page, 'View: Close All Editors', T);
+  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: /Don.t Save/ }).first();
+  if (await dontSave.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) {
+    await dontSave.click();
+    await dontSave.waitFor({ state: 'hidden', timeout: T });
+  }
+  await dismissNotifications();
 
   step('entry points: a report\'s context menu: Open Repository, Copy Id, Refresh Report');
   await contextMenu(workspaceRow(), 'Open Repository');

@@ -182,7 +182,7 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
 }
 
 /** The key states, as the run saw them, into docs/screenshots (npm run docs:screenshot). */
-const STATES = ['empty', 'no-key', 'filtered', 'loading', 'error', 'stale', 'without-summary', 'walkthrough', 'problems', 'suppress-all-preview'];
+const STATES = ['empty', 'no-key', 'filtered', 'loading', 'error', 'stale', 'without-summary', 'walkthrough', 'problems', 'suppress-all-preview', 'fix-preview'];
 async function copyStateScreenshots(outDir: string): Promise<void> {
   const docs = path.join(REPO_ROOT, 'docs', 'screenshots');
   await mkdir(docs, { recursive: true });

@@ -1,0 +1,52 @@
+// A fix's patch against the workspace as it is now: which repository it applies to, each file's
+// current and patched text, or why it cannot be used. Previews and applications both go
+// through here, so what was previewed is what gets applied.
+import * as vscode from 'vscode';
+import type { FixReportSummary } from '../api/schemas';
+import type { FixView } from '../model/fix';
+import { applyTo, parseFixPatch, type FilePatch } from '../model/patch';
+import type { WorkspaceRepository } from './repositories';
+
+interface PatchedFile {
+  readonly patch: FilePatch;
+  readonly uri: vscode.Uri;
+  /** The text now ('' for a file the patch creates). */
+  readonly before: string;
+  /** The text once patched ('' for a file the patch deletes). */
+  readonly after: string;
+}
+
+export type PatchedFix = { ok: true; files: PatchedFile[] } | { ok: false; reason: string };
+
+/** Every file of the fix's patch, patched against the repository's current text; all or nothing. */
+export async function patchFix(view: FixView, report: FixReportSummary, repositories: readonly WorkspaceRepository[]): Promise<PatchedFix> {
+  const parsed = parseFixPatch(view.fix.patchAndQuestions?.patch);
+  if (!parsed.ok) return parsed;
+  const repo = repositories[0];
+  if (!repo) return { ok: false, reason: `report ${report.id} is not of a repository in the workspace (no git remote matches ${report.repo?.originalUrl ?? 'its repository'})` };
+  const files: PatchedFile[] = [];
+  for (const patch of parsed.files) {
+    const uri = vscode.Uri.joinPath(repo.root, patch.path);
+    const before = await currentText(uri);
+    if (patch.creates) {
+      if (before !== undefined) return { ok: false, reason: `the patch creates ${patch.path}, which already exists` };
+    } else if (before === undefined) {
+      return { ok: false, reason: `${patch.path} is not in the workspace` };
+    }
+    const after = applyTo(patch, before ?? '');
+    if (after === undefined) return { ok: false, reason: `the patch does not apply cleanly to ${patch.path}: the file changed since the scan` };
+    files.push({ patch, uri, before: before ?? '', after: patch.deletes ? '' : after });
+  }
+  return { ok: true, files };
+}
+
+/** An open document's text (unsaved edits included), else the file's, else undefined. */
+async function currentText(uri: vscode.Uri): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open) return open.getText();
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
