@@ -10,9 +10,9 @@ import { summarize } from '../lib/stats';
 import { bareLoop, clientLoop, firstPageBytes } from './pagingLoops';
 
 export const CURL_JQ_SCRIPT = path.join(REPO_ROOT, 'bench', 'curl-jq.sh');
-export const BARE = 'bare undici.request + JSON.parse';
-export const CLIENT = 'FixReportsClient.issuePages';
-export const CURL_JQ = 'curl + jq loop';
+const BARE = 'bare undici.request + JSON.parse';
+const CLIENT = 'FixReportsClient.issuePages';
+const CURL_JQ = 'curl + jq loop';
 const BARE_CPU = 'bare loop, CPU time of the process';
 const CLIENT_CPU = 'client, CPU time of the process';
 const PAIRED = 'client / bare loop, run by run (wall)';

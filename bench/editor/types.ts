@@ -7,7 +7,7 @@ export interface LoadedFile {
   bytes: number;
 }
 
-export interface ActivationFigures {
+interface ActivationFigures {
   /** activate() start → tree provider registered, measured by the extension itself. */
   activationMs: number;
   /** Whether the extension was already active when the bench entry ran (onStartupFinished). */

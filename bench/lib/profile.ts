@@ -22,7 +22,7 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
-export interface Share {
+interface Share {
   name: string;
   ms: number;
   /** Percent of the busy (non-idle) time. */
@@ -61,7 +61,7 @@ const RULES: Array<[RegExp, string]> = [
   [/node:internal\/modules|node:internal\/bootstrap|wrapSafe|compileForInternalLoader/, 'module loading'],
 ];
 
-export function categoryOf(frame: CallFrame): string {
+function categoryOf(frame: CallFrame): string {
   const where = `${frame.url} ${frame.functionName || '(anonymous)'}`;
   const name = frame.functionName;
   for (const [pattern, category] of RULES) {
@@ -118,12 +118,4 @@ function shortUrl(url: string): string {
   const dep = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(url);
   if (dep) return `${dep[1]}/${dep[2]!.split('/').slice(-1)[0]}`;
   return url.replace(/^file:\/\//, '').split('/').slice(-3).join('/');
-}
-
-/** "GC 12%, valibot 30%…" for a table cell. */
-export function describeTop(summary: ProfileSummary, count = 3): string {
-  return summary.categories
-    .slice(0, count)
-    .map((c) => `${c.name} ${c.pct}%`)
-    .join(', ');
 }

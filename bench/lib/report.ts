@@ -8,7 +8,7 @@ export function jsonLine(result: CaseResult): string {
   return JSON.stringify(profile ? { ...rest, profile: { busyMs: profile.busyMs, idleMs: profile.idleMs, categories: profile.categories } } : rest);
 }
 
-export interface Row {
+interface Row {
   case: string;
   measure: string;
   median: string;
@@ -17,7 +17,7 @@ export interface Row {
   target: string;
 }
 
-export function rows(results: readonly CaseResult[]): Row[] {
+function rows(results: readonly CaseResult[]): Row[] {
   const out: Row[] = [];
   for (const r of results) {
     if (r.error) {
@@ -48,7 +48,7 @@ export function markdownTable(results: readonly CaseResult[]): string {
   return [line(HEADERS), `|${COLUMNS.map(() => '---').join('|')}|`, ...rows(results).map(line)].join('\n');
 }
 
-export function formatValue(value: number, unit: string): string {
+function formatValue(value: number, unit: string): string {
   if (unit === 'ms') return value >= 10_000 ? `${(value / 1000).toFixed(2)} s` : `${value >= 100 ? Math.round(value) : value.toFixed(value >= 10 ? 1 : 2)} ms`;
   if (unit === 'MB') return `${value.toFixed(1)} MB`;
   if (unit === 'KB') return `${value.toFixed(1)} KB`;

@@ -39,7 +39,7 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
 }
 
-export function round(n: number, digits = 2): number {
+function round(n: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
 }
@@ -49,8 +49,3 @@ export function ratio(a: number | undefined, b: number | undefined): number | nu
   return a === undefined || b === undefined || b === 0 ? null : round(a / b, 3);
 }
 
-export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - started, value };
-}
