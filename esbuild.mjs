@@ -23,7 +23,13 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', 'undici'] },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', define: { PACKAGE_VERSION: JSON.stringify(version) }, banner: { js: '#!/usr/bin/env node' } },
+  {
+    ...common,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    define: { PACKAGE_VERSION: JSON.stringify(version) },
+    banner: { js: '#!/usr/bin/env node' },
+  },
   // The parser proof for suppression comments: loaded on the first insertion, never at activation.
   // tree-sitter.js is UMD and takes the AMD branch when a global `define` exists, which the
   // extension host has once VS Code's own AMD-loaded code ran (workspace.encode does): then
@@ -32,9 +38,23 @@ const builds = [
 ];
 
 // Grammars the proof loads (model/proof/prover.ts GRAMMAR_FILES), beside dist/proof.js.
-const GRAMMARS = ['tree-sitter', 'tree-sitter-javascript', 'tree-sitter-typescript', 'tree-sitter-tsx', 'tree-sitter-php', 'tree-sitter-bash',
-  'tree-sitter-powershell', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-java', 'tree-sitter-c-sharp', 'tree-sitter-cpp',
-  'tree-sitter-ruby', 'tree-sitter-rust', 'tree-sitter-css'];
+const GRAMMARS = [
+  'tree-sitter',
+  'tree-sitter-javascript',
+  'tree-sitter-typescript',
+  'tree-sitter-tsx',
+  'tree-sitter-php',
+  'tree-sitter-bash',
+  'tree-sitter-powershell',
+  'tree-sitter-python',
+  'tree-sitter-go',
+  'tree-sitter-java',
+  'tree-sitter-c-sharp',
+  'tree-sitter-cpp',
+  'tree-sitter-ruby',
+  'tree-sitter-rust',
+  'tree-sitter-css',
+];
 mkdirSync('dist/grammars', { recursive: true });
 for (const name of GRAMMARS) copyFileSync(`node_modules/@vscode/tree-sitter-wasm/wasm/${name}.wasm`, `dist/grammars/${name}.wasm`);
 

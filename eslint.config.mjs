@@ -14,10 +14,16 @@ const layers = {
 };
 // Plain-Node code around the source: no editor API (it may read the manifest's ids).
 const plainNode = ['tools/**', 'test/unit/**', 'test/e2e/**', 'test/support/**', 'bench/**'];
-const noVscode = { name: 'vscode', message: 'This code runs in plain Node (the CLI, the tools, unit and e2e tests, benchmarks): no vscode import.' };
+const noVscode = {
+  name: 'vscode',
+  message: 'This code runs in plain Node (the CLI, the tools, unit and e2e tests, benchmarks): no vscode import.',
+};
 
 /** Import paths that reach into `layer` from anywhere under src/. */
-const into = (layer) => (layer === 'extension' ? ['**/extension', '**/extension.js'] : [`../${layer}`, `../${layer}/**`, `../../${layer}/**`, `../../../${layer}/**`]);
+const into = (layer) =>
+  layer === 'extension'
+    ? ['**/extension', '**/extension.js']
+    : [`../${layer}`, `../${layer}/**`, `../../${layer}/**`, `../../../${layer}/**`];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', '.cache/**', 'test-results/**', 'test/fixtures/**'] },
@@ -31,10 +37,16 @@ export default tseslint.config(
   ...Object.entries(layers).map(([layer, { above, node }]) => ({
     files: [`src/${layer}/**`],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: node ? [noVscode] : [],
-        patterns: above.map((other) => ({ group: into(other), message: `src/${layer} must not import src/${other}: layers point down only (docs/architecture.md).` })),
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: node ? [noVscode] : [],
+          patterns: above.map((other) => ({
+            group: into(other),
+            message: `src/${layer} must not import src/${other}: layers point down only (docs/architecture.md).`,
+          })),
+        },
+      ],
     },
   })),
   {

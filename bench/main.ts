@@ -47,7 +47,11 @@ async function main(): Promise<number> {
       help: { type: 'boolean', default: false },
     },
     // `--docs` alone means the default file.
-    args: process.argv.slice(2).flatMap((a, i, all) => (a === '--docs' && (all[i + 1] === undefined || all[i + 1]!.startsWith('--')) ? ['--docs', 'docs/performance.md'] : [a])),
+    args: process.argv
+      .slice(2)
+      .flatMap((a, i, all) =>
+        a === '--docs' && (all[i + 1] === undefined || all[i + 1]!.startsWith('--')) ? ['--docs', 'docs/performance.md'] : [a],
+      ),
   });
   if (values.help) {
     console.log(USAGE);
@@ -113,7 +117,16 @@ async function main(): Promise<number> {
   process.stdout.write(`\n${textTable(results)}\n`);
   log(`total ${(totalMs / 1000).toFixed(1)} s`);
   if (values.docs) {
-    const info: RunInfo = { totalMs, tools: tools.versions, installedTools: tools.installed, runs: ctx.runs, slowRuns: ctx.slowRuns, editorRuns, sandbox: ctx.sandbox, argv: process.argv.slice(2) };
+    const info: RunInfo = {
+      totalMs,
+      tools: tools.versions,
+      installedTools: tools.installed,
+      runs: ctx.runs,
+      slowRuns: ctx.slowRuns,
+      editorRuns,
+      sandbox: ctx.sandbox,
+      argv: process.argv.slice(2),
+    };
     const file = path.resolve(REPO_ROOT, values.docs);
     await writeDocs(file, results, info);
     log(`wrote ${path.relative(REPO_ROOT, file)}`);

@@ -18,8 +18,18 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import {
-  assertInstalled, codeServerEnv, editorDirs, freePort, installScript, installVsix, REPO_ROOT, seedDirs, startCodeServer,
-  waitForHealthy, type CodeServerProcess, type EditorDirs,
+  assertInstalled,
+  codeServerEnv,
+  editorDirs,
+  freePort,
+  installScript,
+  installVsix,
+  REPO_ROOT,
+  seedDirs,
+  startCodeServer,
+  waitForHealthy,
+  type CodeServerProcess,
+  type EditorDirs,
 } from '../tools/editor/codeServer';
 import { CHROMIUM_PATH, workbenchUrl } from '../tools/editor/runner';
 import { openViewContainer, waitForWorkbench } from '../tools/editor/ui';
@@ -76,7 +86,9 @@ async function startDesktop(s: Sandbox, workspace: string): Promise<ChildProcess
   const env = { ...process.env, SECURITY_FIX_REPORTS_KEY: s.key };
   // --wait: the CLI returns when the window closes, which ends the demo too.
   const child = spawn('code', [...profile, '--new-window', '--disable-workspace-trust', '--wait', workspace], { stdio: 'inherit', env });
-  cleanups.push(() => { if (child.exitCode === null) child.kill('SIGTERM'); });
+  cleanups.push(() => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  });
   banner([
     'Security Fix Reports demo: desktop VS Code (its own profile) is opening the sample workspace.',
     `Sandbox service: ${s.baseUrl}`,
@@ -87,7 +99,11 @@ async function startDesktop(s: Sandbox, workspace: string): Promise<ChildProcess
   return child;
 }
 
-async function startServer(s: Sandbox, workspace: string, port: number): Promise<{ server: CodeServerProcess; url: string; dirs: EditorDirs }> {
+async function startServer(
+  s: Sandbox,
+  workspace: string,
+  port: number,
+): Promise<{ server: CodeServerProcess; url: string; dirs: EditorDirs }> {
   const dirs = editorDirs(await mkdtemp(path.join(os.tmpdir(), 'sfr-demo-editor-')));
   cleanups.push(() => rm(dirs.root, { recursive: true, force: true, maxRetries: 3 }));
   await seedDirs(dirs, userSettings(s));
@@ -104,7 +120,8 @@ async function startServer(s: Sandbox, workspace: string, port: number): Promise
 /** Opens the demo like a user would and checks the tree lists the seeded reports. */
 async function check(url: string, s: Sandbox, dirs: EditorDirs): Promise<void> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH, headless: true,
+    executablePath: CHROMIUM_PATH,
+    headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
     env: { ...process.env, XDG_CONFIG_HOME: dirs.xdgConfig, XDG_CACHE_HOME: dirs.xdgCache },
   });
@@ -156,7 +173,9 @@ async function main(): Promise<number> {
   cleanups.push(() => s.close());
   const workspace = await prepareWorkspace();
   cleanups.push(() => rm(workspace, { recursive: true, force: true }));
-  console.log(`[demo] sandbox: ${s.baseUrl} (${s.dataset.reports.length} reports, one with ${BIG_REPORT_ISSUES.toLocaleString('en-US')} issues)`);
+  console.log(
+    `[demo] sandbox: ${s.baseUrl} (${s.dataset.reports.length} reports, one with ${BIG_REPORT_ISSUES.toLocaleString('en-US')} issues)`,
+  );
   console.log(`[demo] workspace: ${workspace} (git remote: github.com/acme/payments-api)`);
 
   if (onPath('code') && !values['code-server'] && !values.check) {

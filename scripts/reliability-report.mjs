@@ -24,14 +24,25 @@ const SECTIONS = [
   [/load\//, '7. Load'],
 ];
 
-const files = existsSync(evidenceDir) ? readdirSync(evidenceDir).filter((f) => f.endsWith('.json')).sort() : [];
+const files = existsSync(evidenceDir)
+  ? readdirSync(evidenceDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : [];
 if (files.length === 0) {
   console.error(`reliability-report: no evidence in ${evidenceDir}; run the tests with SFR_EVIDENCE_FILE set (npm test does).`);
   process.exit(1);
 }
 const runs = files.map((f) => ({ name: f, ...JSON.parse(readFileSync(join(evidenceDir, f), 'utf8')) }));
 const rows = runs.flatMap((run) => run.rows.map((row) => ({ ...row, run: run.name })));
-const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const cell = (text) =>
+  String(text)
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n/g, ' ')
+    .replace(
+      /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
 
 const lines = [
   '# Reliability and security evidence',
@@ -57,11 +68,17 @@ for (const [pattern, title] of SECTIONS) {
 }
 // The reproduced items of the safe-insertion issue, each with the cases that cover it.
 const ITEMS = [
-  ['1. Mixed-context files (JSX, PHP, HTML <script>, workflow run:)', /mixed-context|the line's context, proven|insertion oracle|Insert Without/],
+  [
+    '1. Mixed-context files (JSX, PHP, HTML <script>, workflow run:)',
+    /mixed-context|the line's context, proven|insertion oracle|Insert Without/,
+  ],
   ['2. Line continuations per language (batch ^, PowerShell `)', /line continuations per language/],
   ['3. Legacy encodings (0x5C trail bytes)', /legacy encodings/],
   ["4. Other tools' directives, Haddock", /other tools' directives|smuggles in a suppression directive/],
-  ['5. The key through a proxy; strictSSL scope', /loopback (base URL|request) to a proxy|loopback base URL to http\.proxy|strictSSL false never relaxes|non-loopback service through the proxy/],
+  [
+    '5. The key through a proxy; strictSSL scope',
+    /loopback (base URL|request) to a proxy|loopback base URL to http\.proxy|strictSSL false never relaxes|non-loopback service through the proxy/,
+  ],
   ['6. CLI stderr prints server text raw', /escapes every line it writes to stderr|never prints control characters/],
   ['7. Redaction after truncation', /redacted before the text is cut/],
   ['8. Suppression hover spoofing', /the suppression hover/],
@@ -71,11 +88,18 @@ const ITEMS = [
   ['12. A proxy that closes every CONNECT', /closes every CONNECT|holds the CONNECT|second SIGTERM/],
   ['13. Memory per body', /size cap per endpoint/],
 ];
-const index = ['## Server text that can never become code: each reproduced item and its cases', '', '| item | cases | result |', '| --- | --- | --- |'];
+const index = [
+  '## Server text that can never become code: each reproduced item and its cases',
+  '',
+  '| item | cases | result |',
+  '| --- | --- | --- |',
+];
 for (const [item, pattern] of ITEMS) {
   const cases = rows.filter((r) => pattern.test(r.title));
   const bad = cases.filter((r) => r.state !== 'passed').length;
-  index.push(`| ${cell(item)} | ${cases.length} | ${cases.length === 0 ? '**no case**' : bad === 0 ? 'all pass' : `**${bad} not passed**`} |`);
+  index.push(
+    `| ${cell(item)} | ${cases.length} | ${cases.length === 0 ? '**no case**' : bad === 0 ? 'all pass' : `**${bad} not passed**`} |`,
+  );
 }
 index.push('', 'The cases themselves, with what each observed, are in the sections below.', '');
 lines.splice(5, 0, `${total} cases, ${total - failed} passed, ${failed} failed.`, '', ...index);

@@ -66,7 +66,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const keys = new KeyStore(context.secrets, context.globalState);
   const version = (context.extension.packageJSON as { version?: string }).version ?? 'dev';
   const connection = new Connection(keys, log, `security-fix-reports-vscode/${version}`);
-  const viewProgress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: { viewId: VIEW_ID }, title }, task);
+  const viewProgress = <T>(title: string, task: () => Promise<T>) =>
+    vscode.window.withProgress({ location: { viewId: VIEW_ID }, title }, task);
   const repositories = new Repositories((message) => log.warn(message));
   const pins = new Pins(context.workspaceState);
   // The tree marks the reports of the workspace's repositories, and each one's current report,
@@ -84,7 +85,21 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const findings = new Findings(connection, store, repositories, pins, log, () => (issue) => tree.shows(issue));
   const problems = new Problems(findings, connection, (fpId) => store.knownSummary(fpId)?.text);
   const fixPreviews = new FixPreviewDocuments();
-  const s: Services = { context, connection, keys, repositories, findings, pins, store, tree, treeView, viewStatus, fixPreviews, previewedFixes: new Set(), log };
+  const s: Services = {
+    context,
+    connection,
+    keys,
+    repositories,
+    findings,
+    pins,
+    store,
+    tree,
+    treeView,
+    viewStatus,
+    fixPreviews,
+    previewedFixes: new Set(),
+    log,
+  };
   const statusBar = new StatusBar(connection, store);
 
   const commands: [string, (...args: never[]) => unknown][] = [
@@ -119,7 +134,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   ];
   // The view says when it waits for the service and when the data shown is stale.
   const showActivity = () =>
-    viewStatus.set({ refreshing: store.refreshing && { ...store.refreshing, origin: connection.origin }, stale: store.stale, shownSince: store.lastRefresh });
+    viewStatus.set({
+      refreshing: store.refreshing && { ...store.refreshing, origin: connection.origin },
+      stale: store.stale,
+      shownSince: store.lastRefresh,
+    });
   // What the findings in the code need said once: another branch, capped files, missing paths.
   const showFindings = (published?: PublishResult) =>
     viewStatus.set({ findings: findingsNotes(findings.current, findings.missingPaths, published?.capped.length ?? 0) });
@@ -134,7 +153,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     keys,
     repositories,
     // A checkout or a new repository changes which report is current: redraw, fetch nothing.
-    repositories.onDidChange(() => void remotes().then(() => tree.redraw(), (e: unknown) => log.warn(`Git repositories: ${e instanceof Error ? e.message : String(e)}`))),
+    repositories.onDidChange(
+      () =>
+        void remotes().then(
+          () => tree.redraw(),
+          (e: unknown) => log.warn(`Git repositories: ${e instanceof Error ? e.message : String(e)}`),
+        ),
+    ),
     connection,
     store,
     tree,
@@ -147,7 +172,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.languages.registerHoverProvider('*', new FindingHover(findings, store)),
     vscode.languages.registerCodeActionsProvider(
       '*',
-      new FindingActions(findings, (finding) => diagnosticOf(finding, connection.settings.findings.severity, (fpId) => store.knownSummary(fpId)?.text)),
+      new FindingActions(findings, (finding) =>
+        diagnosticOf(finding, connection.settings.findings.severity, (fpId) => store.knownSummary(fpId)?.text),
+      ),
       { providedCodeActionKinds: findingActionKinds() },
     ),
   );

@@ -33,13 +33,37 @@ export async function activationCase(ctx: BenchContext, editor: EditorBenchResul
     id: 'activation',
     title: '5. Activation',
     variants: [
-      variant('activate() → tree provider registered (extension host)', 'ms', activation, `one per editor launch; already active when measured: ${figures.filter((a) => a.wasActive).length}/${figures.length}`),
-      variant('cold require(dist/extension.js), fresh Node', 'ms', bundleCold, 'what the extension host does before activate(); vscode stubbed'),
+      variant(
+        'activate() → tree provider registered (extension host)',
+        'ms',
+        activation,
+        `one per editor launch; already active when measured: ${figures.filter((a) => a.wasActive).length}/${figures.length}`,
+      ),
+      variant(
+        'cold require(dist/extension.js), fresh Node',
+        'ms',
+        bundleCold,
+        'what the extension host does before activate(); vscode stubbed',
+      ),
       variant('cold require(undici), fresh Node', 'ms', undiciCold),
       variant(`loaded at activation: dist/extension.js`, 'KB', one(kb(atActivation.filter(isBundle)))),
-      variant(`loaded at activation: undici (${undiciNow.length} files)`, 'KB', one(kb(undiciNow)), first.undiciLoadedAtActivation ? 'required when the bundle loads' : 'not loaded'),
+      variant(
+        `loaded at activation: undici (${undiciNow.length} files)`,
+        'KB',
+        one(kb(undiciNow)),
+        first.undiciLoadedAtActivation ? 'required when the bundle loads' : 'not loaded',
+      ),
       // The bundle requires only node:*, vscode and undici; anything else was loaded by the host.
-      ...(others.length > 0 ? [variant(`loaded by then, not by the bundle (${others.length} files)`, 'KB', one(kb(others)), others.map((f) => f.path).join(', '))] : []),
+      ...(others.length > 0
+        ? [
+            variant(
+              `loaded by then, not by the bundle (${others.length} files)`,
+              'KB',
+              one(kb(others)),
+              others.map((f) => f.path).join(', '),
+            ),
+          ]
+        : []),
       variant(`loaded by the first requests: undici (${undiciLater.length} files)`, 'KB', one(kb(undiciLater))),
     ],
     targets: [atMost('activate() → tree registered', activation.median, ACTIVATION_TARGET_MS, `≤ ${ACTIVATION_TARGET_MS} ms`, 'ms')],
@@ -62,6 +86,7 @@ export async function activationCase(ctx: BenchContext, editor: EditorBenchResul
 async function coldRequire(ctx: BenchContext, what: 'bundle' | 'undici'): Promise<Summary> {
   const probe = path.join(__dirname, 'moduleLoadProbe.js');
   const times: number[] = [];
-  for (let i = 0; i < ctx.runs; i++) times.push(Number(check(await runTimed([process.execPath, probe, what]), `cold require of ${what}`).stdout.trim()));
+  for (let i = 0; i < ctx.runs; i++)
+    times.push(Number(check(await runTimed([process.execPath, probe, what]), `cold require of ${what}`).stdout.trim()));
   return summarize(times);
 }

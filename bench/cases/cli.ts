@@ -16,11 +16,21 @@ export async function cliCase(ctx: BenchContext): Promise<CaseResult> {
   const { sandbox } = ctx;
   const cli = path.join(REPO_ROOT, 'dist', 'cli.js');
   const cliArgv = [process.execPath, cli, 'issues', '--fix-report', sandbox.reportId, '--format', 'jsonl'];
-  const env = { ...process.env, SECURITY_FIX_REPORTS_URL: sandbox.baseUrl, SECURITY_FIX_REPORTS_KEY: sandbox.key, BASE_URL: sandbox.baseUrl, KEY: sandbox.key, REPORT: sandbox.reportId };
+  const env = {
+    ...process.env,
+    SECURITY_FIX_REPORTS_URL: sandbox.baseUrl,
+    SECURITY_FIX_REPORTS_KEY: sandbox.key,
+    BASE_URL: sandbox.baseUrl,
+    KEY: sandbox.key,
+    REPORT: sandbox.reportId,
+  };
   const curlArgv = ['bash', CURL_JQ_SCRIPT, 'jsonl'];
 
   // Once each with the lines counted (untimed): both must print every issue.
-  for (const [what, argv] of [['CLI', cliArgv], ['curl + jq loop', curlArgv]] as const) {
+  for (const [what, argv] of [
+    ['CLI', cliArgv],
+    ['curl + jq loop', curlArgv],
+  ] as const) {
     const r = check(await runTimed(argv, { env, stdout: 'count-lines' }), what);
     if (r.lines !== sandbox.issues) throw new Error(`${what} printed ${r.lines} lines, expected ${sandbox.issues}`);
   }
@@ -52,12 +62,21 @@ export async function cliCase(ctx: BenchContext): Promise<CaseResult> {
     // The tsc output (same sources, readable names) rather than the minified bundle.
     const dir = path.join(ctx.tmpDir, 'cli-profile');
     const main = path.join(REPO_ROOT, 'out', 'src', 'cli', 'main.js');
-    check(await runTimed([process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, main, ...cliArgv.slice(2)], { env, stdout: 'discard' }), 'profiling the CLI');
+    check(
+      await runTimed([process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, main, ...cliArgv.slice(2)], { env, stdout: 'discard' }),
+      'profiling the CLI',
+    );
     const p = summarizeProfile(readProfile(await onlyFile(dir)));
     result.profile = p;
     result.dominates = [
-      `CLI process (one run, out/src/cli/main.js): ${p.busyMs} ms busy, ${p.idleMs} ms waiting. Busy time: ${p.categories.slice(0, 5).map((c) => `${c.name} ${c.pct}%`).join(', ')}.`,
-      `Hottest functions: ${p.functions.slice(0, 4).map((f) => `${f.name} (${f.pct}%)`).join(', ')}.`,
+      `CLI process (one run, out/src/cli/main.js): ${p.busyMs} ms busy, ${p.idleMs} ms waiting. Busy time: ${p.categories
+        .slice(0, 5)
+        .map((c) => `${c.name} ${c.pct}%`)
+        .join(', ')}.`,
+      `Hottest functions: ${p.functions
+        .slice(0, 4)
+        .map((f) => `${f.name} (${f.pct}%)`)
+        .join(', ')}.`,
     ];
   }
   return result;

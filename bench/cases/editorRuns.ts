@@ -58,7 +58,8 @@ export async function runEditorBench(ctx: BenchContext, launches: number): Promi
     const result = JSON.parse(readFileSync(outFile, 'utf8')) as EditorRunResult;
     if (result.error) throw new Error(`editor launch ${i + 1}: ${result.error}`);
     if (result.profileFile && existsSync(result.profileFile)) results.profile = summarizeProfile(readProfile(result.profileFile));
-    if (result.levelsProfileFile && existsSync(result.levelsProfileFile)) results.levelsProfile = summarizeProfile(readProfile(result.levelsProfileFile));
+    if (result.levelsProfileFile && existsSync(result.levelsProfileFile))
+      results.levelsProfile = summarizeProfile(readProfile(result.levelsProfileFile));
     results.launches.push(result);
     ctx.log(`editor launch ${i + 1} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
@@ -69,5 +70,8 @@ export async function runEditorBench(ctx: BenchContext, launches: number): Promi
 function installEditor(ctx: BenchContext): void {
   ctx.log('checking the editor install (scripts/install-editor.sh)…');
   const result = spawnSync('bash', [installScript()], { stdio: ['ignore', 2, 2] });
-  if (result.status !== 0) throw new Error(`scripts/install-editor.sh failed (exit ${result.status ?? result.signal}); the tree and activation cases need code-server`);
+  if (result.status !== 0)
+    throw new Error(
+      `scripts/install-editor.sh failed (exit ${result.status ?? result.signal}); the tree and activation cases need code-server`,
+    );
 }

@@ -39,7 +39,11 @@ const CONFIGS: readonly Config[] = [
   { id: 'plain-recentIds', label: 'client, plain RecentIds (Set + ring)', plain: ['recentIds'] },
   { id: 'plain-issuePageDecoder', label: 'client, plain decoding (valibot schema alone)', plain: ['issuePageDecoder'] },
   { id: 'plain-chronology', label: 'client, plain Chronology (parse each timestamp)', plain: ['chronology'] },
-  { id: 'plain-recentIds-chronology', label: 'client, plain RecentIds and Chronology (the decoder kept)', plain: ['recentIds', 'chronology'] },
+  {
+    id: 'plain-recentIds-chronology',
+    label: 'client, plain RecentIds and Chronology (the decoder kept)',
+    plain: ['recentIds', 'chronology'],
+  },
   { id: 'all-plain', label: 'client, all three plain', plain: ALL },
 ];
 const BARE = 'bare undici.request + JSON.parse';
@@ -53,11 +57,16 @@ const LATENCY_ISSUES = 20_000;
 async function bundle(ctx: BenchContext, config: Config, kind: 'loops' | 'cli'): Promise<string> {
   // Under out/ (not the temp folder) so that the loops' external require('undici') resolves
   // to the repository's node_modules, the one the bare loop uses.
-  const outfile = kind === 'loops' ? path.join(REPO_ROOT, 'out', 'bench', 'fastPathBundles', `${config.id}.js`) : path.join(ctx.tmpDir, `cli-${config.id}.js`);
+  const outfile =
+    kind === 'loops'
+      ? path.join(REPO_ROOT, 'out', 'bench', 'fastPathBundles', `${config.id}.js`)
+      : path.join(ctx.tmpDir, `cli-${config.id}.js`);
   const api = path.join(REPO_ROOT, 'src', 'api');
   const swapped = new Set<string>();
   const result = await esbuild.build({
-    entryPoints: [kind === 'loops' ? path.join(REPO_ROOT, 'bench', 'cases', 'pagingLoops.ts') : path.join(REPO_ROOT, 'src', 'cli', 'main.ts')],
+    entryPoints: [
+      kind === 'loops' ? path.join(REPO_ROOT, 'bench', 'cases', 'pagingLoops.ts') : path.join(REPO_ROOT, 'src', 'cli', 'main.ts'),
+    ],
     outfile,
     bundle: true,
     platform: 'node',
@@ -108,7 +117,10 @@ class LoopWorker {
     private readonly name: string,
     target: string,
   ) {
-    this.child = fork(path.join(__dirname, 'fastPathsProbe.js'), [target], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(path.join(__dirname, 'fastPathsProbe.js'), [target], {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
   }
 
@@ -174,7 +186,9 @@ function report(baseline: string, byRun: ReadonlyMap<string, Timing[]>, prefix: 
   const wall = (t: Timing) => t.ms;
   const cpu = (t: Timing) => t.cpuMs;
   const against = baseline === BARE ? 'bare loop' : 'bare jsonl loop';
-  const variants: Variant[] = [{ ...variant(`${prefix}${baseline}`, 'ms', summarize(base.map(wall)), 'the floor, measured in the same rounds'), isBaseline: true }];
+  const variants: Variant[] = [
+    { ...variant(`${prefix}${baseline}`, 'ms', summarize(base.map(wall)), 'the floor, measured in the same rounds'), isBaseline: true },
+  ];
   const ratios: Record<string, number | null> = {};
   const cpuRatios: Record<string, number | null> = {};
   const asIs = byRun.get('as-is')!;
@@ -183,7 +197,10 @@ function report(baseline: string, byRun: ReadonlyMap<string, Timing[]>, prefix: 
     const r = perRound(t, base, wall);
     ratios[config.id] = r?.median ?? null;
     const vsAsIs = config.id === 'as-is' ? '' : `; ${perRound(t, asIs, wall)?.median.toFixed(3) ?? 'n/a'}× the client as it is`;
-    if (r) variants.push(variant(`${prefix}${config.label} / ${against}`, 'x', r, `median ${Math.round(summarize(t.map(wall)).median)} ms${vsAsIs}`));
+    if (r)
+      variants.push(
+        variant(`${prefix}${config.label} / ${against}`, 'x', r, `median ${Math.round(summarize(t.map(wall)).median)} ms${vsAsIs}`),
+      );
     if (withCpu) cpuRatios[config.id] = perRound(t, base, cpu)?.median ?? null;
   }
   if (withCpu) {
@@ -200,14 +217,27 @@ export async function fastPathsCase(ctx: BenchContext): Promise<CaseResult> {
   const { sandbox } = ctx;
   // Every bundle first, so that the sources are read once, at the start.
   const workers = new Map<string, LoopWorker>([[BARE, new LoopWorker(BARE, 'bare')]]);
-  const env = { ...process.env, SECURITY_FIX_REPORTS_URL: sandbox.baseUrl, SECURITY_FIX_REPORTS_KEY: sandbox.key, BENCH_SANDBOX: JSON.stringify(sandbox) };
+  const env = {
+    ...process.env,
+    SECURITY_FIX_REPORTS_URL: sandbox.baseUrl,
+    SECURITY_FIX_REPORTS_KEY: sandbox.key,
+    BENCH_SANDBOX: JSON.stringify(sandbox),
+  };
   const argvs = new Map<string, string[]>([[BARE_JSONL, [process.execPath, path.join(__dirname, 'bareJsonl.js')]]]);
   let paging: Measured;
   let latency: Measured;
   try {
     for (const config of CONFIGS) {
       workers.set(config.id, new LoopWorker(config.id, await bundle(ctx, config, 'loops')));
-      argvs.set(config.id, [process.execPath, await bundle(ctx, config, 'cli'), 'issues', '--fix-report', sandbox.reportId, '--format', 'jsonl']);
+      argvs.set(config.id, [
+        process.execPath,
+        await bundle(ctx, config, 'cli'),
+        'issues',
+        '--fix-report',
+        sandbox.reportId,
+        '--format',
+        'jsonl',
+      ]);
     }
     const paged = (info: SandboxInfo) => new Map([...workers].map(([name, worker]) => [name, () => worker.run(info)] as const));
 
@@ -233,14 +263,25 @@ export async function fastPathsCase(ctx: BenchContext): Promise<CaseResult> {
     const r = check(await runTimed(argv, { env, stdout: 'count-lines' }), name);
     if (r.lines !== sandbox.issues) throw new Error(`${name} printed ${r.lines} lines, expected ${sandbox.issues}`);
   }
-  const processes = new Map([...argvs].map(([name, argv]) => [name, async () => ({ ms: check(await runTimed(argv, { env, stdout: 'discard' }), name).ms, cpuMs: 0 })] as const));
+  const processes = new Map(
+    [...argvs].map(
+      ([name, argv]) => [name, async () => ({ ms: check(await runTimed(argv, { env, stdout: 'discard' }), name).ms, cpuMs: 0 })] as const,
+    ),
+  );
   const cli = report(BARE_JSONL, await rounds(processes, ctx.runs), 'CLI: ', false);
 
   const x = (n: number | null | undefined) => (n === null || n === undefined ? 'n/a' : `${n.toFixed(3)}×`);
-  const targets = CONFIGS.map((c) => atMost(`paging, ${c.label} / bare loop (wall, median of the quiet rounds)`, paging.ratios[c.id], 1.15, '≤ 1.15×', 'x'));
+  const targets = CONFIGS.map((c) =>
+    atMost(`paging, ${c.label} / bare loop (wall, median of the quiet rounds)`, paging.ratios[c.id], 1.15, '≤ 1.15×', 'x'),
+  );
   const decisions = ALL.map((name) => {
     const without = paging.ratios[`plain-${name}`];
-    const verdict = without === null || without === undefined ? 'not decided (no quiet round)' : without > 1.15 ? 'earns its place: the plain version misses ≤ 1.15×' : 'does not earn its place: the plain version meets ≤ 1.15×';
+    const verdict =
+      without === null || without === undefined
+        ? 'not decided (no quiet round)'
+        : without > 1.15
+          ? 'earns its place: the plain version misses ≤ 1.15×'
+          : 'does not earn its place: the plain version meets ≤ 1.15×';
     return (
       `${FAST_PATHS[name]}: without it the client pages at ${x(without)} the bare loop (${x(paging.ratios['as-is'])} with it; CPU ${x(paging.cpuRatios[`plain-${name}`])} vs ${x(paging.cpuRatios['as-is'])}; ` +
       `${x(latency.ratios[`plain-${name}`])} vs ${x(latency.ratios['as-is'])} at ${LATENCY_MS} ms/request; CLI ${x(cli.ratios[`plain-${name}`])} vs ${x(cli.ratios['as-is'])} the bare jsonl loop) → ${verdict}.`

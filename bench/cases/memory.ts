@@ -27,17 +27,27 @@ export async function memoryCase(ctx: BenchContext): Promise<CaseResult> {
     variants: [
       variant('heap held (after GC)', 'MB', held, 'whole process heap with the model alive'),
       variant('  of which the issues', 'MB', issuesOnly, 'held heap minus heap with only the fixes loaded'),
-      variant('  of which fixes + runtime', 'MB', mb((r) => r.detailHeap)),
+      variant(
+        '  of which fixes + runtime',
+        'MB',
+        mb((r) => r.detailHeap),
+      ),
       variant('peak heap (sampled per page)', 'MB', peak),
-      variant('RSS held (after GC)', 'MB', mb((r) => r.heldRss)),
-      variant('peak RSS (maxRSS)', 'MB', mb((r) => r.peakRss), 'includes the Node runtime and freed-but-kept pages'),
+      variant(
+        'RSS held (after GC)',
+        'MB',
+        mb((r) => r.heldRss),
+      ),
+      variant(
+        'peak RSS (maxRSS)',
+        'MB',
+        mb((r) => r.peakRss),
+        'includes the Node runtime and freed-but-kept pages',
+      ),
       variant('bytes per issue', 'B', summarize(runs.map((r) => r.bytesPerIssue))),
       variant('load time (detail + 100 pages + model)', 'ms', summarize(runs.map((r) => r.loadMs))),
     ],
-    targets: [
-      atMost('heap held', held.median, 150, '≤ 150 MB', 'MB'),
-      atMost('peak heap', peak.median, 150, '≤ 150 MB', 'MB'),
-    ],
+    targets: [atMost('heap held', held.median, 150, '≤ 150 MB', 'MB'), atMost('peak heap', peak.median, 150, '≤ 150 MB', 'MB')],
     details: {
       issueStringCharsPerIssue: Math.round(runs[0]!.issueStringChars / runs[0]!.issues),
       baselineHeapMB: Math.round((runs[0]!.baselineHeap / MB) * 10) / 10,
@@ -64,8 +74,14 @@ async function addBreakdown(ctx: BenchContext, result: CaseResult): Promise<void
   result.details['heapSnapshot'] = breakdown;
   const chars = Math.round(figures.issueStringChars / figures.issues);
   result.dominates = [
-    `Heap snapshot with the model held (${mb(breakdown.totalBytes)}): ${breakdown.byType.slice(0, 5).map((t) => `${t.name} ${mb(t.bytes)} (${pct(t.bytes)})`).join(', ')}.`,
-    `Largest object kinds: ${breakdown.byConstructor.slice(0, 5).map((c) => `${c.name} ${mb(c.bytes)} (${c.count.toLocaleString('en-US')})`).join(', ')}.`,
+    `Heap snapshot with the model held (${mb(breakdown.totalBytes)}): ${breakdown.byType
+      .slice(0, 5)
+      .map((t) => `${t.name} ${mb(t.bytes)} (${pct(t.bytes)})`)
+      .join(', ')}.`,
+    `Largest object kinds: ${breakdown.byConstructor
+      .slice(0, 5)
+      .map((c) => `${c.name} ${mb(c.bytes)} (${c.count.toLocaleString('en-US')})`)
+      .join(', ')}.`,
     `The issues' string fields hold ${chars} characters per issue on average (ids, fingerprint, timestamps, scanner ids, and the long fpDescription of the ~10% false positives); the rest of the ${figures.bytesPerIssue} bytes per issue are object headers, the model's maps and arrays.`,
   ];
 }

@@ -11,7 +11,11 @@ const load = Module.createRequire(__filename);
 /** A stand-in for the editor API: any property read gives another stand-in. */
 function stub(): unknown {
   const target = function () {};
-  return new Proxy(target, { get: (_t, key) => (key === Symbol.toPrimitive ? () => '' : stub()), apply: () => stub(), construct: () => stub() as object });
+  return new Proxy(target, {
+    get: (_t, key) => (key === Symbol.toPrimitive ? () => '' : stub()),
+    apply: () => stub(),
+    construct: () => stub() as object,
+  });
 }
 
 function main(): void {

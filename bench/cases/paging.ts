@@ -71,7 +71,10 @@ export async function pagingCase(ctx: BenchContext): Promise<CaseResult> {
   // Each client run's wall time over that of the bare run next to it: drift on the machine
   // (other load, CPU frequency) hits both runs of a pair alike, so these vary less than the
   // ratio of the two medians, which is in the table beside them.
-  const pairs = summarize(client.map((c, i) => c.ms / bare[i]!.ms), 3);
+  const pairs = summarize(
+    client.map((c, i) => c.ms / bare[i]!.ms),
+    3,
+  );
   variants.push(variant(PAIRED, 'x', pairs, 'client run / the bare run next to it'));
   const clientCpuRatio = variants.find((v) => v.name === CLIENT_CPU)?.vsBaseline;
   const result: CaseResult = {
@@ -118,7 +121,12 @@ async function addProfiles(ctx: BenchContext, result: CaseResult, pageBytes: num
   const summaries: Record<string, ReturnType<typeof summarizeProfile>> = {};
   for (const mode of ['client', 'bare'] as const) {
     const dir = path.join(ctx.tmpDir, `paging-profile-${mode}`);
-    check(await runTimed([process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, probe, mode, '3'], { env: { ...process.env, BENCH_SANDBOX: JSON.stringify(ctx.sandbox) } }), `profiling the ${mode} loop`);
+    check(
+      await runTimed([process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, probe, mode, '3'], {
+        env: { ...process.env, BENCH_SANDBOX: JSON.stringify(ctx.sandbox) },
+      }),
+      `profiling the ${mode} loop`,
+    );
     summaries[mode] = summarizeProfile(readProfile(await onlyFile(dir)));
   }
   const client = summaries['client']!;
@@ -126,9 +134,18 @@ async function addProfiles(ctx: BenchContext, result: CaseResult, pageBytes: num
   result.profile = client;
   result.details['profileBare'] = bare;
   result.dominates = [
-    `Profiles of 3 runs each in a fresh process (start-up and warm-up included). Client: ${client.busyMs} ms busy, ${client.idleMs} ms waiting for the service; busy time: ${client.categories.slice(0, 5).map((c) => `${c.name} ${c.pct}%`).join(', ')}.`,
-    `Bare loop: ${bare.busyMs} ms busy, ${bare.idleMs} ms waiting; busy time: ${bare.categories.slice(0, 4).map((c) => `${c.name} ${c.pct}%`).join(', ')}.`,
-    `Both are dominated by what neither can skip (UTF-8 decoding and JSON.parse of ${(pageBytes / 1024).toFixed(0)} KB per page, the HTTP exchange). Hottest client functions: ${client.functions.slice(0, 5).map((f) => `${f.name} (${f.pct}%)`).join(', ')}.`,
+    `Profiles of 3 runs each in a fresh process (start-up and warm-up included). Client: ${client.busyMs} ms busy, ${client.idleMs} ms waiting for the service; busy time: ${client.categories
+      .slice(0, 5)
+      .map((c) => `${c.name} ${c.pct}%`)
+      .join(', ')}.`,
+    `Bare loop: ${bare.busyMs} ms busy, ${bare.idleMs} ms waiting; busy time: ${bare.categories
+      .slice(0, 4)
+      .map((c) => `${c.name} ${c.pct}%`)
+      .join(', ')}.`,
+    `Both are dominated by what neither can skip (UTF-8 decoding and JSON.parse of ${(pageBytes / 1024).toFixed(0)} KB per page, the HTTP exchange). Hottest client functions: ${client.functions
+      .slice(0, 5)
+      .map((f) => `${f.name} (${f.pct}%)`)
+      .join(', ')}.`,
   ];
 }
 

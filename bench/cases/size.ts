@@ -28,7 +28,10 @@ export async function sizeCase(ctx: BenchContext): Promise<CaseResult> {
     ],
     details: { extensionBytes: bytes, vsixBytes: vsix.bytes, vsixFiles: vsix.files, vsixCompressedByPart: Object.fromEntries(largest) },
     dominates: [
-      `VSIX (${(vsix.bytes / MB).toFixed(2)} MB, ${vsix.files} files), compressed bytes by part: ${largest.slice(0, 4).map(([name, n]) => `${name} ${(n / KB).toFixed(0)} KB`).join(', ')}.`,
+      `VSIX (${(vsix.bytes / MB).toFixed(2)} MB, ${vsix.files} files), compressed bytes by part: ${largest
+        .slice(0, 4)
+        .map(([name, n]) => `${name} ${(n / KB).toFixed(0)} KB`)
+        .join(', ')}.`,
     ],
   };
 }

@@ -31,7 +31,10 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
   const shownBeforeDone = runs.filter((r) => r.firstLevelMs < r.allIssuesMs && r.issuesAtFirstLevel < counts.issues).length;
   const firstLevel = one((r) => r.firstLevelMs);
   const allIssues = one((r) => r.allIssuesMs);
-  const levelTarget = (name: string, median: number): Target => ({ ...atMost(name, median, LEVEL_TARGET_MS, `< ${LEVEL_TARGET_MS} ms`, 'ms'), pass: median < LEVEL_TARGET_MS });
+  const levelTarget = (name: string, median: number): Target => ({
+    ...atMost(name, median, LEVEL_TARGET_MS, `< ${LEVEL_TARGET_MS} ms`, 'ms'),
+    pass: median < LEVEL_TARGET_MS,
+  });
   const fixes = counts.fixes.toLocaleString('en-US');
   const fpIssues = counts.fpIssues.toLocaleString('en-US');
   return {
@@ -44,10 +47,26 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
       variant('report → groups (loaded)', 'ms', levels.report),
       variant(`fixes group → ${Math.ceil(counts.fixes / 1000)} ranges`, 'ms', levels.fixRanges),
       variant(`range → ${counts.fixRangeItems.toLocaleString('en-US')} fix items`, 'ms', levels.fixRange),
-      variant('fixes group → ranges, while issues page in', 'ms', one((r) => r.fixRangesDuringLoadMs)),
-      variant('range → fix items, while issues page in', 'ms', one((r) => r.fixRangeDuringLoadMs)),
-      variant(`FP report (${fpIssues} FPs) → groups, cold`, 'ms', one((r) => r.fpFirstLevelMs)),
-      variant(`all ${fpIssues} FPs paged into the model`, 'ms', one((r) => r.fpAllIssuesMs)),
+      variant(
+        'fixes group → ranges, while issues page in',
+        'ms',
+        one((r) => r.fixRangesDuringLoadMs),
+      ),
+      variant(
+        'range → fix items, while issues page in',
+        'ms',
+        one((r) => r.fixRangeDuringLoadMs),
+      ),
+      variant(
+        `FP report (${fpIssues} FPs) → groups, cold`,
+        'ms',
+        one((r) => r.fpFirstLevelMs),
+      ),
+      variant(
+        `all ${fpIssues} FPs paged into the model`,
+        'ms',
+        one((r) => r.fpAllIssuesMs),
+      ),
       variant('FP report → groups (loaded)', 'ms', levels.fpReport),
       variant(`FP group (${fpIssues}) → ${counts.fpRanges} ranges`, 'ms', levels.fpRanges),
       variant(`range → ${counts.fpRangeItems.toLocaleString('en-US')} FP issue items`, 'ms', levels.fpRange),
@@ -74,15 +93,27 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
 
 function dominates(editor: EditorBenchResults): string[] {
   const lines: string[] = [];
-  const shares = (p: ProfileSummary, n: number) => p.categories.slice(0, n).map((c) => `${c.name} ${c.pct}%`).join(', ');
-  const hottest = (p: ProfileSummary, n: number) => p.functions.slice(0, n).map((f) => `${f.name} (${f.pct}%)`).join(', ');
+  const shares = (p: ProfileSummary, n: number) =>
+    p.categories
+      .slice(0, n)
+      .map((c) => `${c.name} ${c.pct}%`)
+      .join(', ');
+  const hottest = (p: ProfileSummary, n: number) =>
+    p.functions
+      .slice(0, n)
+      .map((f) => `${f.name} (${f.pct}%)`)
+      .join(', ');
   if (editor.profile) {
     const p = editor.profile;
-    lines.push(`Whole pass (both reports: detail, 200 issue pages, every level; out/src build): ${p.busyMs} ms busy, ${p.idleMs} ms idle. Busy time: ${shares(p, 6)}. Hottest: ${hottest(p, 5)}.`);
+    lines.push(
+      `Whole pass (both reports: detail, 200 issue pages, every level; out/src build): ${p.busyMs} ms busy, ${p.idleMs} ms idle. Busy time: ${shares(p, 6)}. Hottest: ${hottest(p, 5)}.`,
+    );
   }
   if (editor.levelsProfile) {
     const p = editor.levelsProfile;
-    lines.push(`Expanding loaded ranges only (1,000 fixes and 1,000 false positives, 10 times each): ${p.busyMs} ms busy. Busy time: ${shares(p, 5)}. Hottest: ${hottest(p, 6)}.`);
+    lines.push(
+      `Expanding loaded ranges only (1,000 fixes and 1,000 false positives, 10 times each): ${p.busyMs} ms busy. Busy time: ${shares(p, 5)}. Hottest: ${hottest(p, 6)}.`,
+    );
   }
   return lines;
 }

@@ -66,7 +66,10 @@ async function connect(api: ExtensionApi, sandbox: SandboxInfo): Promise<void> {
   // Re-read on every check: the key change reloads the connection asynchronously too.
   const state = (): string => connection.state.kind;
   while (state() !== 'ready') {
-    if (Date.now() > deadline) throw new Error(`the extension did not connect: state ${state()}, base URL setting ${String(vscode.workspace.getConfiguration('securityFixReports').get('baseURL'))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the extension did not connect: state ${state()}, base URL setting ${String(vscode.workspace.getConfiguration('securityFixReports').get('baseURL'))}`,
+      );
     await connection.reload();
     if (state() !== 'ready') await new Promise((resolve) => setTimeout(resolve, 100));
   }

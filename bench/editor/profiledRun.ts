@@ -16,7 +16,14 @@ import { expandLoadedRanges, treeRun, type Reports } from './treeRun';
 
 const load = createRequire(__filename);
 
-export async function profiledTreeRun(repoRoot: string, sandbox: SandboxInfo, api: ExtensionApi, reports: Reports, file: string, levelsFile: string): Promise<void> {
+export async function profiledTreeRun(
+  repoRoot: string,
+  sandbox: SandboxInfo,
+  api: ExtensionApi,
+  reports: Reports,
+  file: string,
+  levelsFile: string,
+): Promise<void> {
   const out = (module: string) => path.join(repoRoot, 'out', 'src', module);
   const { FixReportsClient: Client } = load(out('api/client.js')) as { FixReportsClient: typeof FixReportsClient };
   const { ReportStore: Store } = load(out('editor/reportStore.js')) as { ReportStore: typeof ReportStore };
@@ -29,7 +36,12 @@ export async function profiledTreeRun(repoRoot: string, sandbox: SandboxInfo, ap
     client: () => client,
     onDidChange: () => ({ dispose: () => undefined }),
   } as unknown as ConstructorParameters<typeof ReportStore>[0];
-  const store = new Store(connection, api.services.log, async () => [], (_title, task) => task());
+  const store = new Store(
+    connection,
+    api.services.log,
+    async () => [],
+    (_title, task) => task(),
+  );
   const tree = new Tree(store, connection, { get: () => undefined } as unknown as ConstructorParameters<typeof ReportsTree>[2]);
 
   const session = new Session();

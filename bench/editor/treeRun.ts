@@ -14,7 +14,9 @@ export interface Provider {
 export interface Store {
   reset(): void;
   issuesSettled(reportId: string): Promise<void>;
-  entry(reportId: string): { model?: { issueCount: number; fixes: readonly unknown[] }; issues?: { kind: string; received: number } } | undefined;
+  entry(
+    reportId: string,
+  ): { model?: { issueCount: number; fixes: readonly unknown[] }; issues?: { kind: string; received: number } } | undefined;
 }
 
 export interface Reports {
@@ -61,7 +63,10 @@ function first(nodes: Node[], what: string): Node {
 }
 
 function describe(nodes: Node[]): string {
-  return nodes.map((n) => (n.kind === 'message' ? `message "${n.label}"` : n.kind === 'group' ? `group ${n.group}` : n.kind)).join(', ') || 'nothing';
+  return (
+    nodes.map((n) => (n.kind === 'message' ? `message "${n.label}"` : n.kind === 'group' ? `group ${n.group}` : n.kind)).join(', ') ||
+    'nothing'
+  );
 }
 
 /** Waits for a report's issue paging to stop and checks it completed. */
@@ -69,7 +74,9 @@ async function allIssues(store: Store, reportId: string, expected: number): Prom
   await store.issuesSettled(reportId);
   const entry = store.entry(reportId);
   if (entry?.issues?.kind !== 'done' || entry.model?.issueCount !== expected) {
-    throw new Error(`report ${reportId}: paging ended as ${entry?.issues?.kind ?? 'nothing'} with ${entry?.model?.issueCount ?? 0} of ${expected} issues`);
+    throw new Error(
+      `report ${reportId}: paging ended as ${entry?.issues?.kind ?? 'nothing'} with ${entry?.model?.issueCount ?? 0} of ${expected} issues`,
+    );
   }
 }
 
@@ -146,8 +153,14 @@ export async function treeRun(tree: Provider, store: Store, reports: Reports, re
  */
 export async function expandLoadedRanges(tree: Provider, reports: Reports, reps: number): Promise<void> {
   const roots = await tree.getChildren();
-  const fixRange = first(await tree.getChildren(groupNode(await tree.getChildren(reportNode(roots, reports.reportId)), 'fixes')), 'fixes group');
-  const fpRange = first(await tree.getChildren(groupNode(await tree.getChildren(reportNode(roots, reports.fpReportId)), 'false-positives')), 'false-positives group');
+  const fixRange = first(
+    await tree.getChildren(groupNode(await tree.getChildren(reportNode(roots, reports.reportId)), 'fixes')),
+    'fixes group',
+  );
+  const fpRange = first(
+    await tree.getChildren(groupNode(await tree.getChildren(reportNode(roots, reports.fpReportId)), 'false-positives')),
+    'false-positives group',
+  );
   for (let i = 0; i < reps; i++) {
     await expand(tree, fixRange);
     await expand(tree, fpRange);

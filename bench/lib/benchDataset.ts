@@ -4,7 +4,14 @@
 // once and kept, so the service answers from memory and the timings measure the clients,
 // not the generator.
 import type { FixReportSummary } from '../../src/api/schemas';
-import { createDataset, type Dataset, type ResolvedDatasetOptions, type SandboxFix as Fix, type SandboxIssue as Issue, type SandboxReportDetail as FixReportDetail } from '../../tools/sandbox/generator';
+import {
+  createDataset,
+  type Dataset,
+  type ResolvedDatasetOptions,
+  type SandboxFix as Fix,
+  type SandboxIssue as Issue,
+  type SandboxReportDetail as FixReportDetail,
+} from '../../tools/sandbox/generator';
 import { decodeId, encodeId } from '../../tools/sandbox/ids';
 
 export interface BenchDatasetOptions {
@@ -101,7 +108,9 @@ class CompositeDataset implements BenchDataset {
     const key = `${reportId.toLowerCase()}:${start}:${count}`;
     let page = this.issueCache.get(key);
     if (!page) {
-      page = this.isFp(reportId) ? this.fp.issueRange(reportId, start, count).map((i) => this.asFalsePositive(i)) : this.main.issueRange(reportId, start, count);
+      page = this.isFp(reportId)
+        ? this.fp.issueRange(reportId, start, count).map((i) => this.asFalsePositive(i))
+        : this.main.issueRange(reportId, start, count);
       this.issueCache.set(key, page);
     }
     return page.slice();
@@ -112,7 +121,10 @@ class CompositeDataset implements BenchDataset {
   }
 
   fpSummary(fpId: string): string | undefined {
-    return this.main.fpSummary(fpId) ?? (decodeId(this.fpSeed, 'fp', fpId) ? 'Input is validated by an allowlist before it reaches the flagged call.' : undefined);
+    return (
+      this.main.fpSummary(fpId) ??
+      (decodeId(this.fpSeed, 'fp', fpId) ? 'Input is validated by an allowlist before it reaches the flagged call.' : undefined)
+    );
   }
 
   firstIssuesOfAll(limit: number): { issues: Issue[]; hasNextPage: boolean } {

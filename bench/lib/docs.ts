@@ -74,7 +74,11 @@ export async function writeDocs(file: string, results: readonly CaseResult[], in
     '',
     `- CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} cores`,
     `- Memory: ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB; ${os.type()} ${os.release()}`,
-    `- Node ${process.versions.node}; ${Object.values(info.tools).map((v) => v.split(' ').slice(0, 2).join(' ')).join(', ') || 'curl/jq not used'}${info.installedTools.length ? ` (installed by this run: ${info.installedTools.join(', ')})` : ''}`,
+    `- Node ${process.versions.node}; ${
+      Object.values(info.tools)
+        .map((v) => v.split(' ').slice(0, 2).join(' '))
+        .join(', ') || 'curl/jq not used'
+    }${info.installedTools.length ? ` (installed by this run: ${info.installedTools.join(', ')})` : ''}`,
     '',
     '## Results',
     '',

@@ -45,6 +45,9 @@ export function heapBreakdown(file: string, top = 8): HeapBreakdown {
     }
   }
   const sorted = (m: Map<string, { bytes: number; count: number }>) =>
-    [...m].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, top).map(([name, e]) => ({ name, ...e }));
+    [...m]
+      .sort((a, b) => b[1].bytes - a[1].bytes)
+      .slice(0, top)
+      .map(([name, e]) => ({ name, ...e }));
   return { totalBytes: total, byType: sorted(byType), byConstructor: sorted(byCtor) };
 }

@@ -45,12 +45,18 @@ const RULES: Array<[RegExp, string]> = [
   [/^\(program\)$/, 'V8/native (program)'],
   // JSON.parse has no frame of its own: its time is the self time of the function calling it.
   [/api\/decode\.js parseJsonBody|pagingLoops\.js bareLoop/, 'JSON.parse'],
-  [/node:internal\/encoding|undici\/lib\/api\/readable\.js chunksDecode|node:buffer (toString|isUtf8|_copyActual)/, 'UTF-8 decode + body copy'],
+  [
+    /node:internal\/encoding|undici\/lib\/api\/readable\.js chunksDecode|node:buffer (toString|isUtf8|_copyActual)/,
+    'UTF-8 decode + body copy',
+  ],
   [/valibot/, 'schema validation (valibot)'],
   [/api\/issuePageDecoder\.js/, 'issue decoding (fast path)'],
   [/api\/(paging|recentIds|chronology)\.js/, 'paging checks (dedupe, order)'],
   [/api\/(client|transport|responses|baseUrl|decode|network)\.js/, 'client plumbing (requests, envelopes)'],
-  [/undici|node:net|node:internal\/stream|node:_http|stream_base_commons|writeLatin1String|writeUtf8String|node:internal\/abort_controller|node:internal\/url|node:internal\/timers/, 'HTTP (undici, sockets, streams)'],
+  [
+    /undici|node:net|node:internal\/stream|node:_http|stream_base_commons|writeLatin1String|writeUtf8String|node:internal\/abort_controller|node:internal\/url|node:internal\/timers/,
+    'HTTP (undici, sockets, streams)',
+  ],
   [/src\/model\//, 'model (src/model)'],
   [/src\/views\//, 'tree nodes + items (src/views)'],
   [/src\/editor\//, 'report store (src/editor)'],
@@ -117,5 +123,9 @@ function shortUrl(url: string): string {
   if (url === '') return '';
   const dep = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(url);
   if (dep) return `${dep[1]}/${dep[2]!.split('/').slice(-1)[0]}`;
-  return url.replace(/^file:\/\//, '').split('/').slice(-3).join('/');
+  return url
+    .replace(/^file:\/\//, '')
+    .split('/')
+    .slice(-3)
+    .join('/');
 }

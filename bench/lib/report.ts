@@ -5,7 +5,9 @@ import type { CaseResult, Target, Variant } from './result';
 export function jsonLine(result: CaseResult): string {
   const { profile, ...rest } = result;
   // The profile's function list is long; the categories are what a reader of a log needs.
-  return JSON.stringify(profile ? { ...rest, profile: { busyMs: profile.busyMs, idleMs: profile.idleMs, categories: profile.categories } } : rest);
+  return JSON.stringify(
+    profile ? { ...rest, profile: { busyMs: profile.busyMs, idleMs: profile.idleMs, categories: profile.categories } } : rest,
+  );
 }
 
 interface Row {
@@ -25,20 +27,45 @@ function rows(results: readonly CaseResult[]): Row[] {
       continue;
     }
     r.variants.forEach((v, i) => {
-      out.push({ case: i === 0 ? r.title : '', measure: v.name, median: formatValue(v.summary.median, v.unit), spread: spread(v), vsBaseline: vsBaseline(v), target: '' });
+      out.push({
+        case: i === 0 ? r.title : '',
+        measure: v.name,
+        median: formatValue(v.summary.median, v.unit),
+        spread: spread(v),
+        vsBaseline: vsBaseline(v),
+        target: '',
+      });
     });
-    for (const t of r.targets) out.push({ case: '', measure: `target: ${t.name}`, median: formatTargetValue(t), spread: '', vsBaseline: '', target: `${t.limit} ${verdict(t)}` });
+    for (const t of r.targets)
+      out.push({
+        case: '',
+        measure: `target: ${t.name}`,
+        median: formatTargetValue(t),
+        spread: '',
+        vsBaseline: '',
+        target: `${t.limit} ${verdict(t)}`,
+      });
   }
   return out;
 }
 
-const HEADERS: Row = { case: 'Case', measure: 'Measure', median: 'Median', spread: 'Spread (min–max, ±IQR/2)', vsBaseline: 'vs baseline', target: 'Target' };
+const HEADERS: Row = {
+  case: 'Case',
+  measure: 'Measure',
+  median: 'Median',
+  spread: 'Spread (min–max, ±IQR/2)',
+  vsBaseline: 'vs baseline',
+  target: 'Target',
+};
 const COLUMNS = Object.keys(HEADERS) as (keyof Row)[];
 
 export function textTable(results: readonly CaseResult[]): string {
   const all = [HEADERS, ...rows(results)];
   const widths = COLUMNS.map((c) => Math.max(...all.map((r) => [...r[c]].length)));
-  const line = (r: Row) => COLUMNS.map((c, i) => r[c].padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: Row) =>
+    COLUMNS.map((c, i) => r[c].padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(HEADERS), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n');
 }
 
@@ -49,7 +76,10 @@ export function markdownTable(results: readonly CaseResult[]): string {
 }
 
 function formatValue(value: number, unit: string): string {
-  if (unit === 'ms') return value >= 10_000 ? `${(value / 1000).toFixed(2)} s` : `${value >= 100 ? Math.round(value) : value.toFixed(value >= 10 ? 1 : 2)} ms`;
+  if (unit === 'ms')
+    return value >= 10_000
+      ? `${(value / 1000).toFixed(2)} s`
+      : `${value >= 100 ? Math.round(value) : value.toFixed(value >= 10 ? 1 : 2)} ms`;
   if (unit === 'MB') return `${value.toFixed(1)} MB`;
   if (unit === 'KB') return `${value.toFixed(1)} KB`;
   if (unit === 'B') return `${Math.round(value).toLocaleString('en-US')} B`;

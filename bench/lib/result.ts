@@ -62,5 +62,12 @@ export function atLeast(name: string, value: number | null | undefined, limit: n
 }
 
 export function failedCase(id: string, title: string, error: unknown): CaseResult {
-  return { id, title, variants: [], targets: [], details: {}, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  return {
+    id,
+    title,
+    variants: [],
+    targets: [],
+    details: {},
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  };
 }

@@ -30,7 +30,12 @@ export async function startSandboxProcess(options: { issues?: number; seed?: num
   const entry = path.join(__dirname, 'sandboxMain.js');
   const child = spawn(process.execPath, [entry], {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_ISSUES: String(options.issues ?? 100_000), BENCH_SEED: String(options.seed ?? 11), BENCH_LATENCY_MS: String(options.latencyMs ?? 0) },
+    env: {
+      ...process.env,
+      BENCH_ISSUES: String(options.issues ?? 100_000),
+      BENCH_SEED: String(options.seed ?? 11),
+      BENCH_LATENCY_MS: String(options.latencyMs ?? 0),
+    },
   });
   const info = await firstLine(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -29,7 +29,11 @@ export function gzipBytes(file: string): number {
 export function buildVsix(repoRoot: string, outFile: string): string {
   const vsce = path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
   try {
-    execFileSync(process.execPath, [vsce, 'package', '--no-rewrite-relative-links', '--out', outFile], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+    execFileSync(process.execPath, [vsce, 'package', '--no-rewrite-relative-links', '--out', outFile], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 180_000,
+    });
   } catch (e) {
     const output = `${String((e as { stdout?: unknown }).stdout ?? '')}${String((e as { stderr?: unknown }).stderr ?? '')}`;
     const errors = output.split('\n').filter((line) => /ERROR|error/.test(line) && !line.includes('npm warn'));
@@ -51,7 +55,8 @@ export function vsixContents(file: string): VsixContents {
   const parts: Record<string, number> = {};
   for (const e of entries) {
     const segments = e.name.split('/');
-    const part = segments[1] === 'node_modules' ? segments.slice(0, 3).join('/') : segments.length > 2 ? segments.slice(0, 2).join('/') : e.name;
+    const part =
+      segments[1] === 'node_modules' ? segments.slice(0, 3).join('/') : segments.length > 2 ? segments.slice(0, 2).join('/') : e.name;
     parts[part] = (parts[part] ?? 0) + e.compressed;
   }
   return { bytes: fileBytes(file), files: entries.length, parts, entries };

@@ -48,4 +48,3 @@ function round(n: number, digits = 2): number {
 export function ratio(a: number | undefined, b: number | undefined): number | null {
   return a === undefined || b === undefined || b === 0 ? null : round(a / b, 3);
 }
-

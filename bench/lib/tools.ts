@@ -18,7 +18,8 @@ export function ensureTools(names: readonly string[], log: (line: string) => voi
     if (!aptInstall(packages)) {
       log('apt-get install failed; running apt-get update and retrying once');
       run(asRoot(['apt-get', 'update', '-q']));
-      if (!aptInstall(packages)) throw new Error(`could not install ${packages.join(', ')} with apt-get; install them and run the bench again`);
+      if (!aptInstall(packages))
+        throw new Error(`could not install ${packages.join(', ')} with apt-get; install them and run the bench again`);
     }
     const still = missing.filter((n) => !onPath(n));
     if (still.length > 0) throw new Error(`${still.join(', ')} still missing after apt-get install`);
@@ -42,7 +43,11 @@ function onPath(name: string): boolean {
 
 function run(argv: string[]): { status: number | null; stdout: string } {
   const [command, ...args] = argv;
-  const result = spawnSync(command!, args, { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = spawnSync(command!, args, {
+    encoding: 'utf8',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return { status: result.status, stdout: result.stdout ?? '' };
 }
 

@@ -14,7 +14,10 @@ export function parseBaseUrl(input: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new ServiceError('insecure-url', `The base URL "${text}" is not a valid URL. Use the service's address, e.g. https://fixes.example.com.`);
+    throw new ServiceError(
+      'insecure-url',
+      `The base URL "${text}" is not a valid URL. Use the service's address, e.g. https://fixes.example.com.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ServiceError('insecure-url', `The base URL must use https (got ${url.protocol}).`);

@@ -15,7 +15,13 @@ export class Chronology {
   /** Notes a timestamp; false when it is older than the latest one noted. Unreadable ones are never older. */
   note(created: string): boolean {
     const latest = this.latest;
-    if (latest !== null && this.latestOffset > 0 && created.length === latest.length && hasServiceSeparators(created) && sameTail(created, latest, this.latestOffset)) {
+    if (
+      latest !== null &&
+      this.latestOffset > 0 &&
+      created.length === latest.length &&
+      hasServiceSeparators(created) &&
+      sameTail(created, latest, this.latestOffset)
+    ) {
       if (created < latest) return false;
       this.latest = created; // later or equal: the shape is the same
       return true;

@@ -104,7 +104,12 @@ export class FixReportsClient {
   async getReport(fixReportId: string, signal?: AbortSignal): Promise<FixReportDetail> {
     const id = checkId(fixReportId, 'fix report id');
     const url = endpointUrl(this.baseUrl, `api/rest/fix-reports/${encodeURIComponent(id)}`);
-    const res = await this.get(url, 'report', signal, `Fix report ${id} was not found. It may have expired or been deleted; refresh the list of reports.`);
+    const res = await this.get(
+      url,
+      'report',
+      signal,
+      `Fix report ${id} was not found. It may have expired or been deleted; refresh the list of reports.`,
+    );
     return decodeReportDetail(res, id);
   }
 
@@ -113,7 +118,10 @@ export class FixReportsClient {
     const id = checkId(issueId, 'issue id');
     const page = await this.issuePage({ issueId: id }, signal);
     const issue = page.vulnerability_report_issue.find((i) => i.id === id);
-    if (!issue) throw new ServiceError('not-found', `Issue ${id} was not found.`, { url: describeUrl(endpointUrl(this.baseUrl, 'api/rest/v5/issues')) });
+    if (!issue)
+      throw new ServiceError('not-found', `Issue ${id} was not found.`, {
+        url: describeUrl(endpointUrl(this.baseUrl, 'api/rest/v5/issues')),
+      });
     return issue;
   }
 
@@ -136,7 +144,9 @@ export class FixReportsClient {
     const text = decodeFpSummary(res, id);
     const length = Array.from(text).length;
     if (length <= FP_SUMMARY_MAX) return { fpId: id, text, truncated: false };
-    this.logger.warn(`fp-summary for ${id} has ${length} characters, more than the ${FP_SUMMARY_MAX} the spec allows; cut on a word boundary.`);
+    this.logger.warn(
+      `fp-summary for ${id} has ${length} characters, more than the ${FP_SUMMARY_MAX} the spec allows; cut on a word boundary.`,
+    );
     return { fpId: id, text: truncateOnWordBoundary(text, FP_SUMMARY_MAX), truncated: true };
   }
 
@@ -173,14 +183,20 @@ export class FixReportsClient {
 function checkId(id: string, what: string): string {
   const trimmed = id.trim();
   if (!/^[A-Za-z0-9_~.-]{1,200}$/.test(trimmed) || /^\.+$/.test(trimmed)) {
-    throw new ServiceError('bad-request', `"${oneLine(trimmed, 60)}" is not a valid ${what}: expected a UUID such as 3f2b8c1e-4d5a-4e6f-8a9b-0c1d2e3f4a5b.`);
+    throw new ServiceError(
+      'bad-request',
+      `"${oneLine(trimmed, 60)}" is not a valid ${what}: expected a UUID such as 3f2b8c1e-4d5a-4e6f-8a9b-0c1d2e3f4a5b.`,
+    );
   }
   return trimmed;
 }
 
 function checkKey(key: string): void {
   if (!key || key.trim() === '') {
-    throw new ServiceError('auth', 'No service key is set. Set the key first (in the editor: "Security Fix Reports: Set Service Key"; for the CLI: the SECURITY_FIX_REPORTS_KEY environment variable).');
+    throw new ServiceError(
+      'auth',
+      'No service key is set. Set the key first (in the editor: "Security Fix Reports: Set Service Key"; for the CLI: the SECURITY_FIX_REPORTS_KEY environment variable).',
+    );
   }
   // Header values must be visible ASCII; anything else would be mangled or rejected on the wire.
   if (!/^[\x21-\x7e]+$/.test(key)) {

@@ -15,7 +15,11 @@ export function parseJsonBody(res: RawResponse): unknown {
   try {
     text = utf8.decode(res.body);
   } catch (e) {
-    throw new ServiceError('decode', `The response from ${where} is not valid UTF-8 text. The service or a proxy in between sent a corrupted body.`, { url: where, status: res.status, cause: e });
+    throw new ServiceError(
+      'decode',
+      `The response from ${where} is not valid UTF-8 text. The service or a proxy in between sent a corrupted body.`,
+      { url: where, status: res.status, cause: e },
+    );
   }
   if (text.trim() === '') {
     throw new ServiceError('decode', `The response from ${where} was empty where JSON was expected.`, { url: where, status: res.status });

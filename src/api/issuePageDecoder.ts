@@ -10,15 +10,30 @@ import { CodeNodeSchema, IssuePageBodySchema, IssueSchema, IssueTagSchema, type 
 
 /** IssueSchema's entries, in order; the fast path switches itself off if the schema changes. */
 const ISSUE_KEYS = [
-  'id', 'vendorInstanceId', 'vendorIssueId', 'issueType', 'severity', 'issueLanguage', 'state', 'createdAt',
-  'fingerprintHash', 'vulnerabilityReportIssueTags', 'fix', 'fpId', 'fpDescription', 'codeNodes', 'codeFilePath',
+  'id',
+  'vendorInstanceId',
+  'vendorIssueId',
+  'issueType',
+  'severity',
+  'issueLanguage',
+  'state',
+  'createdAt',
+  'fingerprintHash',
+  'vulnerabilityReportIssueTags',
+  'fix',
+  'fpId',
+  'fpDescription',
+  'codeNodes',
+  'codeFilePath',
 ] as const;
 const CODE_NODE_KEYS = ['path', 'startLine', 'endLine', 'startCol', 'endCol', 'index'] as const;
 const TAG_KEYS = ['vulnerability_report_issue_tag_value'] as const;
 const PAGE_KEYS = ['vulnerability_report_issue', 'hasNextPage'] as const;
 
 const ENABLED =
-  sameKeys(IssueSchema.entries, ISSUE_KEYS) && sameKeys(IssueTagSchema.entries, TAG_KEYS) && sameKeys(IssuePageBodySchema.entries, PAGE_KEYS) &&
+  sameKeys(IssueSchema.entries, ISSUE_KEYS) &&
+  sameKeys(IssueTagSchema.entries, TAG_KEYS) &&
+  sameKeys(IssuePageBodySchema.entries, PAGE_KEYS) &&
   sameKeys(CodeNodeSchema.entries, CODE_NODE_KEYS);
 
 /** Marks a value the fast path does not decide. */
@@ -59,8 +74,17 @@ function decodeIssue(input: unknown): Issue | undefined {
   const fpId = text(input.fpId);
   const fpDescription = text(input.fpDescription);
   if (
-    vendorInstanceId === NO || vendorIssueId === NO || issueType === NO || severity === NO || issueLanguage === NO || state === NO ||
-    createdAt === NO || fingerprintHash === NO || tags === undefined || fpId === NO || fpDescription === NO
+    vendorInstanceId === NO ||
+    vendorIssueId === NO ||
+    issueType === NO ||
+    severity === NO ||
+    issueLanguage === NO ||
+    state === NO ||
+    createdAt === NO ||
+    fingerprintHash === NO ||
+    tags === undefined ||
+    fpId === NO ||
+    fpDescription === NO
   ) {
     return undefined;
   }
@@ -139,10 +163,20 @@ function isDecodedIssue(input: Record<string, unknown>): boolean {
   }
   return (
     i === ISSUE_KEYS.length &&
-    isText(input.vendorInstanceId) && isText(input.vendorIssueId) && isText(input.issueType) && isText(input.severity) &&
-    isText(input.issueLanguage) && isText(input.state) && isText(input.createdAt) && isText(input.fingerprintHash) &&
-    isDecodedTags(input.vulnerabilityReportIssueTags) && input.fix !== undefined && isText(input.fpId) && isText(input.fpDescription) &&
-    isDecodedCodeNodes(input.codeNodes) && isText(input.codeFilePath)
+    isText(input.vendorInstanceId) &&
+    isText(input.vendorIssueId) &&
+    isText(input.issueType) &&
+    isText(input.severity) &&
+    isText(input.issueLanguage) &&
+    isText(input.state) &&
+    isText(input.createdAt) &&
+    isText(input.fingerprintHash) &&
+    isDecodedTags(input.vulnerabilityReportIssueTags) &&
+    input.fix !== undefined &&
+    isText(input.fpId) &&
+    isText(input.fpDescription) &&
+    isDecodedCodeNodes(input.codeNodes) &&
+    isText(input.codeFilePath)
   );
 }
 
@@ -156,7 +190,8 @@ function isDecodedCodeNodes(value: unknown): boolean {
       i++;
     }
     if (i !== CODE_NODE_KEYS.length || !isText(node.path)) return false;
-    for (const key of CODE_NODE_KEYS) if (key !== 'path' && !(node[key] === null || (typeof node[key] === 'number' && !Number.isNaN(node[key])))) return false;
+    for (const key of CODE_NODE_KEYS)
+      if (key !== 'path' && !(node[key] === null || (typeof node[key] === 'number' && !Number.isNaN(node[key])))) return false;
   }
   return true;
 }

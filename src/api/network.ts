@@ -52,7 +52,10 @@ export function createDispatcher(options: NetworkOptions, connectTimeoutMs = 30_
     const proxy = proxyFor(routes, target);
     if (!proxy) {
       // undici's connector returns the socket it is opening, although its type says void.
-      const socket = direct(target, whileOpening(opening, () => socket?.destroy(), callback)) as unknown as Socket | undefined;
+      const socket = direct(
+        target,
+        whileOpening(opening, () => socket?.destroy(), callback),
+      ) as unknown as Socket | undefined;
       return;
     }
     const tunnel = openTunnel({ proxy, target: authority(target), proxyTls: viaProxy, timeoutMs: connectTimeoutMs });
@@ -102,7 +105,10 @@ function checkProxyUrl(proxy: string): void {
     url = undefined;
   }
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    throw new ServiceError('insecure-url', `The proxy setting "${describeProxy(proxy)}" is not an http:// or https:// URL. Fix HTTPS_PROXY / HTTP_PROXY (or the editor's http.proxy), e.g. http://proxy.example.com:3128.`);
+    throw new ServiceError(
+      'insecure-url',
+      `The proxy setting "${describeProxy(proxy)}" is not an http:// or https:// URL. Fix HTTPS_PROXY / HTTP_PROXY (or the editor's http.proxy), e.g. http://proxy.example.com:3128.`,
+    );
   }
 }
 

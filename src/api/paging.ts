@@ -60,9 +60,14 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
     }
     const repeats = items.length - fresh.length;
     const expectedRepeats = cursor !== undefined && items[0]?.id === cursor ? 1 : 0;
-    if (items.length > PAGE_LIMIT) warn(`Page ${page} holds ${items.length} issues, more than the ${PAGE_LIMIT} the spec allows; all were kept.`);
-    if (repeats > expectedRepeats && fresh.length > 0) warn(`Page ${page} repeated ${counted(repeats, 'issue')} already received; each issue is listed once.`);
-    if (wentBack) warn(`Page ${page} holds issues older than earlier ones although results should be chronological; nothing was lost, but the service's order is not reliable.`);
+    if (items.length > PAGE_LIMIT)
+      warn(`Page ${page} holds ${items.length} issues, more than the ${PAGE_LIMIT} the spec allows; all were kept.`);
+    if (repeats > expectedRepeats && fresh.length > 0)
+      warn(`Page ${page} repeated ${counted(repeats, 'issue')} already received; each issue is listed once.`);
+    if (wentBack)
+      warn(
+        `Page ${page} holds issues older than earlier ones although results should be chronological; nothing was lost, but the service's order is not reliable.`,
+      );
     // Read before yielding: the consumer may change the array it is given (it may be `items`).
     const last = items[items.length - 1]?.id;
     const freshCount = fresh.length;

@@ -96,7 +96,10 @@ export function openTunnel(request: TunnelRequest): { socket: Promise<Socket>; c
   let fail: (error: ProxyError) => void = () => {};
   const socket = new Promise<Socket>((resolve, reject) => {
     let settled = false;
-    const timer = setTimeout(() => fail(new ProxyError('ERR_PROXY_TIMEOUT', `${where} did not open a tunnel to ${target} within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new ProxyError('ERR_PROXY_TIMEOUT', `${where} did not open a tunnel to ${target} within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     const settle = () => {
       const first = !settled;
       settled = true;
@@ -112,7 +115,12 @@ export function openTunnel(request: TunnelRequest): { socket: Promise<Socket>; c
       if (!settle()) return void tunnel.destroy();
       if (res.statusCode !== 200) {
         tunnel.destroy();
-        return reject(new ProxyError('ERR_PROXY_REFUSED', `${where} refused a tunnel to ${target} with HTTP ${res.statusCode}${res.statusCode === 407 ? ' (it wants credentials: put them in the proxy URL, http://user:password@host:port)' : ''}`));
+        return reject(
+          new ProxyError(
+            'ERR_PROXY_REFUSED',
+            `${where} refused a tunnel to ${target} with HTTP ${res.statusCode}${res.statusCode === 407 ? ' (it wants credentials: put them in the proxy URL, http://user:password@host:port)' : ''}`,
+          ),
+        );
       }
       if (head.length > 0) tunnel.unshift(head);
       resolve(tunnel);

@@ -37,7 +37,10 @@ export class RecentIds {
   private readonly words = new Uint32Array(4);
 
   /** `maxProbes` is for tests (a small bound sends more ids to the string Set). */
-  constructor(capacity: number, private readonly maxProbes = DEFAULT_MAX_PROBES) {
+  constructor(
+    capacity: number,
+    private readonly maxProbes = DEFAULT_MAX_PROBES,
+  ) {
     // As with a plain Set evicting whenever its size exceeds the capacity: a fractional
     // capacity keeps its floor, a negative one nothing, a NaN one (nothing exceeds it) all.
     this.limit = capacity >= 0 ? Math.floor(capacity) : Number.isNaN(capacity) ? Infinity : 0;
@@ -179,7 +182,8 @@ function tableSize(entries: number): number {
 
 /** Fills `out` with the 128 bits of a lowercase 8-4-4-4-12 hex UUID; false for any other string. */
 function uuidWords(id: string, out: Uint32Array): boolean {
-  if (id.length !== 36 || id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45) return false;
+  if (id.length !== 36 || id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45)
+    return false;
   const w0 = hex(id, 0, 8, 0);
   const w1 = hex(id, 14, 4, hex(id, 9, 4, 0));
   const w2 = hex(id, 24, 4, hex(id, 19, 4, 0));

@@ -5,7 +5,14 @@ import { describeUrl } from './baseUrl';
 import { decodeAt, envelopeError, isRecord, parseJsonBody, quote } from './decode';
 import { ServiceError } from './errors';
 import { decodeIssuePageFast } from './issuePageDecoder';
-import { IssuePageBodySchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type FixReportSummary, type IssuePageBody } from './schemas';
+import {
+  IssuePageBodySchema,
+  ReportDetailBodySchema,
+  ReportListBodySchema,
+  type FixReportDetail,
+  type FixReportSummary,
+  type IssuePageBody,
+} from './schemas';
 import type { RawResponse } from './transport';
 
 export function decodeReportList(res: RawResponse): FixReportSummary[] {
@@ -19,13 +26,21 @@ export function decodeReportDetail(res: RawResponse, id: string): FixReportDetai
   const reports = decodeAt(ReportDetailBodySchema, value, path, res).fixReport;
   const where = describeUrl(res.url);
   if (reports.length === 0) {
-    throw new ServiceError('not-found', `Fix report ${id} was not found (the service returned no report). It may have expired or been deleted; refresh the list of reports.`, { status: res.status, url: where });
+    throw new ServiceError(
+      'not-found',
+      `Fix report ${id} was not found (the service returned no report). It may have expired or been deleted; refresh the list of reports.`,
+      { status: res.status, url: where },
+    );
   }
   const match = reports.find((r) => r.id === id);
   if (!match) {
     const at = `${path}.fixReport[0].id`;
     const returned = quote(res, reports.map((r) => r.id).join(', '), 200);
-    throw new ServiceError('decode', `Asked for fix report ${id} but the service returned ${returned} (${at}).`, { url: where, status: res.status, jsonPath: at });
+    throw new ServiceError('decode', `Asked for fix report ${id} but the service returned ${returned} (${at}).`, {
+      url: where,
+      status: res.status,
+      jsonPath: at,
+    });
   }
   return match;
 }
@@ -45,7 +60,11 @@ export function decodeFpSummary(res: RawResponse, fpId: string): string {
     throw new ServiceError('not-found', `The service has no summary for false positive ${fpId}.`, { url: where, status: res.status });
   }
   if (typeof text !== 'string') {
-    throw new ServiceError('decode', `Unexpected response from ${where}: at ${path}.fpDescriptionShort expected a string, got ${Array.isArray(text) ? 'an array' : typeof text}.`, { url: where, status: res.status, jsonPath: `${path}.fpDescriptionShort` });
+    throw new ServiceError(
+      'decode',
+      `Unexpected response from ${where}: at ${path}.fpDescriptionShort expected a string, got ${Array.isArray(text) ? 'an array' : typeof text}.`,
+      { url: where, status: res.status, jsonPath: `${path}.fpDescriptionShort` },
+    );
   }
   return text;
 }
@@ -61,7 +80,11 @@ function dataOf(res: RawResponse, envelope: string | undefined, field: string): 
   const where = describeUrl(res.url);
   const details = { url: where, status: res.status };
   if (!isRecord(body)) {
-    throw new ServiceError('decode', `Unexpected response from ${where}: at $ expected an object, got ${Array.isArray(body) ? 'an array' : String(body === null ? null : typeof body)}.`, { ...details, jsonPath: '$' });
+    throw new ServiceError(
+      'decode',
+      `Unexpected response from ${where}: at $ expected an object, got ${Array.isArray(body) ? 'an array' : String(body === null ? null : typeof body)}.`,
+      { ...details, jsonPath: '$' },
+    );
   }
   const keys = Object.keys(body);
   const name = field in body ? undefined : envelope !== undefined && envelope in body ? envelope : keys.length === 1 ? keys[0] : undefined;
@@ -71,6 +94,9 @@ function dataOf(res: RawResponse, envelope: string | undefined, field: string): 
   const error = envelopeError(body, res) ?? (isRecord(holder) ? envelopeError(holder, res) : undefined);
   if (error !== undefined) throw new ServiceError('service-error', `${where} reported an error: "${error}".`, details);
   if (isRecord(holder) && field in holder) return { value: holder, path };
-  throw new ServiceError('decode', `Unexpected response from ${where}: expected "${field}" at ${path}${isRecord(holder) ? '' : ` (found ${holder === null ? 'null' : typeof holder})`}.`, { ...details, jsonPath: `${path}.${field}` });
+  throw new ServiceError(
+    'decode',
+    `Unexpected response from ${where}: expected "${field}" at ${path}${isRecord(holder) ? '' : ` (found ${holder === null ? 'null' : typeof holder})`}.`,
+    { ...details, jsonPath: `${path}.${field}` },
+  );
 }
-

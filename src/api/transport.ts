@@ -62,7 +62,10 @@ export class Transport {
       try {
         outcome = await this.once(url, limit, signal);
       } catch (e) {
-        outcome = e instanceof ServiceError ? e : new ServiceError('network', `Request to ${describeUrl(url)} failed: ${String(e)}`, { url: describeUrl(url), cause: e });
+        outcome =
+          e instanceof ServiceError
+            ? e
+            : new ServiceError('network', `Request to ${describeUrl(url)} failed: ${String(e)}`, { url: describeUrl(url), cause: e });
       }
       if (!(outcome instanceof ServiceError)) return outcome;
       const wait = attempt <= retry.retries ? this.retryDelay(outcome, attempt) : undefined;
@@ -108,13 +111,18 @@ export class Transport {
         throw redirectError(url, res.statusCode, headerValue(res.headers.location));
       }
       const body = await readCapped(res, where, limit);
-      if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, contentType, body, url, redact: (text) => redact(text, key) };
+      if (res.statusCode >= 200 && res.statusCode < 300)
+        return { status: res.statusCode, contentType, body, url, redact: (text) => redact(text, key) };
       throw statusError(url, res.statusCode, body, headerValue(res.headers['retry-after']), key);
     } catch (e) {
       if (e instanceof ServiceError) throw e;
       if (signal?.aborted) throw cancelled(url);
       if (deadline.aborted || isTimeoutError(e)) {
-        throw new ServiceError('timeout', `No complete response from ${where} within ${timeoutMs / 1000} s. The service or the network is slow; try again, or raise the request timeout.`, { url: where, cause: e });
+        throw new ServiceError(
+          'timeout',
+          `No complete response from ${where} within ${timeoutMs / 1000} s. The service or the network is slow; try again, or raise the request timeout.`,
+          { url: where, cause: e },
+        );
       }
       throw networkError(url, e);
     }
@@ -181,16 +189,25 @@ function statusError(url: URL, status: number, body: Buffer, retryAfter: string 
   const retryAfterMs = parseRetryAfter(retryAfter);
   const common = { status, url: where, retryAfterMs };
   if (status === 401 || status === 403) {
-    return new ServiceError('auth', `The service rejected the request with HTTP ${status}: the service key is missing, wrong or lacks access.${said} Set a valid key.`, common);
+    return new ServiceError(
+      'auth',
+      `The service rejected the request with HTTP ${status}: the service key is missing, wrong or lacks access.${said} Set a valid key.`,
+      common,
+    );
   }
   if (status === 404) return new ServiceError('not-found', `Not found: ${where} (HTTP 404).${said}`, common);
-  if (status === 408) return new ServiceError('timeout', `The service timed out waiting for the request (HTTP 408).${said} Try again.`, common);
+  if (status === 408)
+    return new ServiceError('timeout', `The service timed out waiting for the request (HTTP 408).${said} Try again.`, common);
   if (status === 429) {
     const when = retryAfterMs === undefined ? 'Wait a moment' : `Retry in ${Math.ceil(retryAfterMs / 1000)} s`;
     return new ServiceError('rate-limited', `The service is rate limiting requests (HTTP 429).${said} ${when} and try again.`, common);
   }
   if (status >= 500) {
-    return new ServiceError('server', `The service failed with HTTP ${status} at ${where}.${said} This is on the service's side; try again later.`, common);
+    return new ServiceError(
+      'server',
+      `The service failed with HTTP ${status} at ${where}.${said} This is on the service's side; try again later.`,
+      common,
+    );
   }
   return new ServiceError('bad-request', `The service refused the request with HTTP ${status} at ${where}.${said}`, common);
 }
@@ -238,7 +255,10 @@ function untilAborted(pending: Promise<Dispatcher.ResponseData>, signal: AbortSi
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       reject(signal.reason);
-      pending.then((late) => discard(late.body), () => {});
+      pending.then(
+        (late) => discard(late.body),
+        () => {},
+      );
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -253,9 +273,11 @@ function networkError(url: URL, e: unknown): ServiceError {
   const reason = e instanceof Error ? e.message : String(e);
   let advice = 'Check the base URL, your network and proxy settings.';
   if (code === 'ECONNREFUSED') advice = `Nothing is listening at ${url.host}: check the base URL and that the service is running.`;
-  else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') advice = `The host ${url.hostname} could not be resolved: check the base URL and your DNS or proxy.`;
+  else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    advice = `The host ${url.hostname} could not be resolved: check the base URL and your DNS or proxy.`;
   else if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) {
-    advice = 'The server certificate is not trusted. If your organisation uses a private CA or a TLS-inspecting proxy, configure its CA certificate.';
+    advice =
+      'The server certificate is not trusted. If your organisation uses a private CA or a TLS-inspecting proxy, configure its CA certificate.';
   } else if (code && RETRYABLE_CODES.has(code)) advice = 'The connection was closed mid-way; try again.';
   return new ServiceError('network', `Could not reach ${where} (${code ?? reason}). ${advice}`, { url: where, cause: e });
 }

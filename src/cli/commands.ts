@@ -52,7 +52,9 @@ export async function reportCommand(ctx: Context, id: string): Promise<void> {
   const report = await ctx.client.getReport(id, ctx.signal);
   const views = report.fixes.map(fixView);
   if (ctx.format !== 'table') return writeJson(ctx, { ...report, fixes: views.map(fixJson) });
-  await ctx.out.line(`Fix report ${safeText(report.id)} · ${safeText(report.vulnerabilityReport?.project?.name ?? '')} · ${safeText(readableVendor(report.vulnerabilityReport?.vendor))} · ${counted(views.length, 'fix', 'fixes')}`);
+  await ctx.out.line(
+    `Fix report ${safeText(report.id)} · ${safeText(report.vulnerabilityReport?.project?.name ?? '')} · ${safeText(readableVendor(report.vulnerabilityReport?.vendor))} · ${counted(views.length, 'fix', 'fixes')}`,
+  );
   await ctx.out.line(
     renderTable(views, [
       { header: 'FIX', value: (f) => f.id, max: 36 },
@@ -62,7 +64,11 @@ export async function reportCommand(ctx: Context, id: string): Promise<void> {
       { header: 'CONFIDENCE', value: (f) => f.confidence.label },
       { header: '👍/👎', value: (f) => `${f.ratings.up}/${f.ratings.down}` },
       { header: 'FIRST OBSERVED', value: (f) => dateOf(f.lifecycle.firstObserved?.ms) },
-      { header: 'DOWNLOADED', value: (f) => (f.lifecycle.downloaded.count ? `${dateOf(f.lifecycle.downloaded.first?.ms)} (${f.lifecycle.downloaded.count}×)` : '') },
+      {
+        header: 'DOWNLOADED',
+        value: (f) =>
+          f.lifecycle.downloaded.count ? `${dateOf(f.lifecycle.downloaded.first?.ms)} (${f.lifecycle.downloaded.count}×)` : '',
+      },
       { header: 'COMMITTED', value: (f) => dateOf(f.lifecycle.committed.first?.ms) },
       { header: 'ISSUES', value: (f) => String(f.issueIds.length) },
     ]),
@@ -72,7 +78,8 @@ export async function reportCommand(ctx: Context, id: string): Promise<void> {
 /** Streams issues page by page: memory stays constant however many there are. */
 export async function issuesCommand(ctx: Context, options: { fixReportId?: string; state?: string; limit?: number }): Promise<void> {
   const wanted = options.state?.toLowerCase();
-  const matches = (issue: Issue) => wanted === undefined || (issue.state ?? '').toLowerCase() === wanted || (wanted === 'falsepositive' && isFalsePositive(issue));
+  const matches = (issue: Issue) =>
+    wanted === undefined || (issue.state ?? '').toLowerCase() === wanted || (wanted === 'falsepositive' && isFalsePositive(issue));
   let written = 0;
   let headerDone = false;
   if (ctx.format === 'json') await ctx.out.write('[');
@@ -157,7 +164,9 @@ export async function suppressionCommentCommand(ctx: Context, options: Suppressi
     vendorIssueId: options.vendorIssueId ?? issue?.vendorIssueId ?? '',
     fpId: summary.fpId,
   };
-  const missing = placeholdersIn(style.template).filter((name) => name in FIELD_SOURCES && fields[name as keyof typeof fields].trim() === '');
+  const missing = placeholdersIn(style.template).filter(
+    (name) => name in FIELD_SOURCES && fields[name as keyof typeof fields].trim() === '',
+  );
   if (missing.length > 0) {
     const needs = missing.map((name) => `{${name}} (pass ${FIELD_SOURCES[name]})`).join(', ');
     throw new CliError(`The comment template "${style.template}" needs ${needs}.`, ExitCode.usage);
@@ -205,7 +214,12 @@ function fixJson(view: FixView) {
       downloadCount: lifecycle.downloaded.count,
       downloaders: lifecycle.downloaded.downloaders.map((d) => ({ user: d.label, count: d.count })),
       committedAt: lifecycle.committed.first?.text ?? null,
-      pullRequests: lifecycle.committed.submissions.map((s) => ({ prId: s.prId, prUrl: s.prUrl, prStatus: s.prStatus, commitUrl: s.commitUrl })),
+      pullRequests: lifecycle.committed.submissions.map((s) => ({
+        prId: s.prId,
+        prUrl: s.prUrl,
+        prStatus: s.prStatus,
+        commitUrl: s.commitUrl,
+      })),
       ratings: { up: ratings.up, down: ratings.down, tags: ratings.tags.map((t) => ({ tag: t.tag, count: t.count })) },
     },
   };

@@ -118,7 +118,10 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
     return values.help ? ExitCode.ok : ExitCode.usage;
   }
   if (values.key !== undefined) {
-    throw new CliError('The key is never taken from the command line (it would be visible in the process list and shell history). Set SECURITY_FIX_REPORTS_KEY or SECURITY_FIX_REPORTS_KEY_FILE.', ExitCode.usage);
+    throw new CliError(
+      'The key is never taken from the command line (it would be visible in the process list and shell history). Set SECURITY_FIX_REPORTS_KEY or SECURITY_FIX_REPORTS_KEY_FILE.',
+      ExitCode.usage,
+    );
   }
   const [command, ...args] = positionals;
   const format = parseFormat(values.format);
@@ -132,11 +135,15 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
   const commands: Record<string, (ctx: Context) => Promise<void>> = {
     reports: (ctx) => (noArgs(), reportsCommand(ctx)),
     report: (ctx) => reportCommand(ctx, arg('fixReportId')),
-    issues: (ctx) => (noArgs(), issuesCommand(ctx, { fixReportId: values['fix-report'], state: values.state, limit: parseCount(values.limit, '--limit') })),
+    issues: (ctx) => (
+      noArgs(),
+      issuesCommand(ctx, { fixReportId: values['fix-report'], state: values.state, limit: parseCount(values.limit, '--limit') })
+    ),
     'fp-summary': (ctx) => fpSummaryCommand(ctx, arg('fpId')),
     'suppression-comment': (ctx) => {
       const fpId = arg('fpId');
-      if (!values.language) throw new CliError('suppression-comment needs --language <VS Code language id>, e.g. python, typescript, java.', ExitCode.usage);
+      if (!values.language)
+        throw new CliError('suppression-comment needs --language <VS Code language id>, e.g. python, typescript, java.', ExitCode.usage);
       return suppressionCommentCommand(ctx, {
         fpId,
         languageId: values.language,
@@ -189,7 +196,10 @@ function keyFrom(env: NodeJS.ProcessEnv): string {
     try {
       return readFileSync(file, 'utf8').trim();
     } catch (e) {
-      throw new CliError(`Cannot read SECURITY_FIX_REPORTS_KEY_FILE (${file}): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`, ExitCode.auth);
+      throw new CliError(
+        `Cannot read SECURITY_FIX_REPORTS_KEY_FILE (${file}): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`,
+        ExitCode.auth,
+      );
     }
   }
   throw new CliError('No service key: set SECURITY_FIX_REPORTS_KEY (or SECURITY_FIX_REPORTS_KEY_FILE).', ExitCode.auth);
@@ -215,7 +225,12 @@ function parseCount(value: string | undefined, flag: string, min = 0): number | 
 
 function stderrLogger(stderr: Stderr, verbose: boolean): Logger {
   const write = (level: string) => (message: string) => stderr.line(`${level}: ${message}`);
-  return { debug: verbose ? write('debug') : () => {}, info: verbose ? write('info') : () => {}, warn: write('warning'), error: verbose ? write('error') : () => {} };
+  return {
+    debug: verbose ? write('debug') : () => {},
+    info: verbose ? write('info') : () => {},
+    warn: write('warning'),
+    error: verbose ? write('error') : () => {},
+  };
 }
 
 /** The first SIGINT/SIGTERM cancels (exit 130 once the work has stopped); a second exits at once, whatever is stuck. */
@@ -235,9 +250,11 @@ if (require.main === module) {
     if (e.code === 'EPIPE') process.exit(ExitCode.ok);
   });
   const version = typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : undefined;
-  run(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: controller.signal, version }).then((code) => {
-    process.exitCode = code;
-  });
+  run(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: controller.signal, version }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+  );
 }
 
 declare const PACKAGE_VERSION: string | undefined;

@@ -84,7 +84,11 @@ export interface Column<T> {
 export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
   const cells = rows.map((row) => columns.map((c) => truncate(safeText(c.value(row)), c.max ?? 60)));
   const widths = columns.map((c, i) => Math.max(width(c.header), ...cells.map((r) => width(r[i]!))));
-  const render = (values: readonly string[]) => values.map((v, i) => (i === values.length - 1 ? v : pad(v, widths[i]!))).join('  ').trimEnd();
+  const render = (values: readonly string[]) =>
+    values
+      .map((v, i) => (i === values.length - 1 ? v : pad(v, widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [render(columns.map((c) => c.header)), ...cells.map(render)].join('\n');
 }
 

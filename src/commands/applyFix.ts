@@ -21,9 +21,14 @@ export function applyFix(s: Services) {
     if (!report) return false;
     if (view.confidence.kind === 'adaptive' && !s.previewedFixes.has(view.id)) {
       s.log.info(`Apply fix ${view.id}: refused until previewed (Adaptive).`);
-      void vscode.window.showWarningMessage('This is an Adaptive fix, generated with AI techniques: preview it before applying it. Nothing was changed.', PREVIEW).then((choice) => {
-        if (choice === PREVIEW) void vscode.commands.executeCommand(CommandId.PreviewFix, node);
-      });
+      void vscode.window
+        .showWarningMessage(
+          'This is an Adaptive fix, generated with AI techniques: preview it before applying it. Nothing was changed.',
+          PREVIEW,
+        )
+        .then((choice) => {
+          if (choice === PREVIEW) void vscode.commands.executeCommand(CommandId.PreviewFix, node);
+        });
       return false;
     }
     const patched = await patchFix(view, report, s.tree.repositoriesOf(report));
@@ -33,7 +38,11 @@ export function applyFix(s: Services) {
       return false;
     }
     if (!options?.confirmed) {
-      const choice = await vscode.window.showWarningMessage(`Apply the ${view.confidence.label.toLowerCase()} for ${view.issueType} to ${counted(patched.files.length, 'file')}?`, { modal: true, detail: messageText(describe(node)) }, APPLY);
+      const choice = await vscode.window.showWarningMessage(
+        `Apply the ${view.confidence.label.toLowerCase()} for ${view.issueType} to ${counted(patched.files.length, 'file')}?`,
+        { modal: true, detail: messageText(describe(node)) },
+        APPLY,
+      );
       if (choice !== APPLY) return false;
     }
     const edit = new vscode.WorkspaceEdit();
@@ -49,10 +58,19 @@ export function applyFix(s: Services) {
       }
     }
     const applied = await vscode.workspace.applyEdit(edit);
-    const landed = applied && (await Promise.all(patched.files.map(async (f) => (f.patch.deletes ? true : (await vscode.workspace.openTextDocument(f.uri)).getText() === f.after)))).every(Boolean);
+    const landed =
+      applied &&
+      (
+        await Promise.all(
+          patched.files.map(async (f) => (f.patch.deletes ? true : (await vscode.workspace.openTextDocument(f.uri)).getText() === f.after)),
+        )
+      ).every(Boolean);
     if (!landed) return refuse(s, view.id, 'the editor did not apply the edit (is a file read-only?)');
     s.log.info(`Applied fix ${view.id} to ${patched.files.map((f) => f.patch.path).join(', ')} (one edit; undo reverts it).`);
-    void vscode.window.setStatusBarMessage(`$(check) Fix applied to ${counted(patched.files.length, 'file')}; unsaved, one undo reverts it`, 5000);
+    void vscode.window.setStatusBarMessage(
+      `$(check) Fix applied to ${counted(patched.files.length, 'file')}; unsaved, one undo reverts it`,
+      5000,
+    );
     return true;
   };
 }
@@ -62,9 +80,16 @@ function describe(node: FixNode): string {
   const { view } = node;
   const { ratings } = view;
   const lines = [`${view.confidence.label}: ${view.confidence.meaning}`];
-  lines.push(ratings.total ? `Ratings: 👍 ${ratings.up} · 👎 ${ratings.down}${ratings.tags.length ? ` · ${ratings.tags.map((t) => `${t.label} ×${t.count}`).join(', ')}` : ''}` : 'No ratings yet.');
+  lines.push(
+    ratings.total
+      ? `Ratings: 👍 ${ratings.up} · 👎 ${ratings.down}${ratings.tags.length ? ` · ${ratings.tags.map((t) => `${t.label} ×${t.count}`).join(', ')}` : ''}`
+      : 'No ratings yet.',
+  );
   const questions = view.fix.patchAndQuestions?.questions.length ?? 0;
-  if (questions) lines.push(`The patch answers ${counted(questions, 'question')} with ${questions === 1 ? 'its default' : 'their defaults'}: review it in the preview.`);
+  if (questions)
+    lines.push(
+      `The patch answers ${counted(questions, 'question')} with ${questions === 1 ? 'its default' : 'their defaults'}: review it in the preview.`,
+    );
   if (view.fix.effortToApplyFix) lines.push(`Effort: ${view.fix.effortToApplyFix.toLowerCase()}.`);
   lines.push('All files are changed in one edit (one undo); nothing is saved.');
   return lines.join('\n');

@@ -6,7 +6,8 @@ import type { Node } from '../views/nodes';
 
 export function copyId() {
   return async (node?: Node): Promise<void> => {
-    const id = node?.kind === 'report' ? node.report.id : node?.kind === 'fix' ? node.view.id : node?.kind === 'issue' ? node.issue.id : undefined;
+    const id =
+      node?.kind === 'report' ? node.report.id : node?.kind === 'fix' ? node.view.id : node?.kind === 'issue' ? node.issue.id : undefined;
     if (!id) return;
     await vscode.env.clipboard.writeText(cleanText(id));
     void vscode.window.setStatusBarMessage(`Copied ${iconSafeText(id, 80)}`, 3000);

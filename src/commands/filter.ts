@@ -33,7 +33,16 @@ export function filter(s: Services) {
       { title: 'Filter fix reports', canPickMany: true, placeHolder: 'Nothing selected in a section means all' },
     );
     if (!picked) return;
-    const next: Mutable = { confidence: new Set(), states: new Set(), vendors: new Set(), severities: new Set(), issueTypes: new Set(), issueStates: new Set(), text: current.text, falsePositivesOnly: false };
+    const next: Mutable = {
+      confidence: new Set(),
+      states: new Set(),
+      vendors: new Set(),
+      severities: new Set(),
+      issueTypes: new Set(),
+      issueStates: new Set(),
+      text: current.text,
+      falsePositivesOnly: false,
+    };
     for (const choice of picked) choice.apply(next);
     applyFilter(s, next);
   };
@@ -65,7 +74,12 @@ function buildChoices(s: Services): Choice[] {
       issueTypes.add(readableIssueType(issue.issueType));
     }
   }
-  const separator = (label: string): Choice => ({ label, kind: vscode.QuickPickItemKind.Separator, apply: () => {}, selected: () => false });
+  const separator = (label: string): Choice => ({
+    label,
+    kind: vscode.QuickPickItemKind.Separator,
+    apply: () => {},
+    selected: () => false,
+  });
   const confidence = (kind: ConfidenceKind, detail: string): Choice => ({
     label: CONFIDENCE[kind].group,
     detail,
@@ -78,16 +92,35 @@ function buildChoices(s: Services): Choice[] {
     confidence('adaptive', `Confidence 50: ${CONFIDENCE.adaptive.meaning}`),
     confidence('other', CONFIDENCE.other.meaning),
     separator('Fix state'),
-    ...[...states].map((state): Choice => ({ label: pickText(state), apply: (f) => f.states.add(state), selected: (f) => f.states.has(state) })),
+    ...[...states].map((state): Choice => ({
+      label: pickText(state),
+      apply: (f) => f.states.add(state),
+      selected: (f) => f.states.has(state),
+    })),
     separator('Scanner'),
-    ...[...vendors].sort().map((vendor): Choice => ({ label: pickText(readableVendor(vendor)), apply: (f) => f.vendors.add(vendor), selected: (f) => f.vendors.has(vendor) })),
+    ...[...vendors].sort().map((vendor): Choice => ({
+      label: pickText(readableVendor(vendor)),
+      apply: (f) => f.vendors.add(vendor),
+      selected: (f) => f.vendors.has(vendor),
+    })),
     separator('Severity'),
-    ...[...severities].sort().map((v): Choice => ({ label: pickText(v), apply: (f) => f.severities.add(v), selected: (f) => f.severities.has(v) })),
+    ...[...severities]
+      .sort()
+      .map((v): Choice => ({ label: pickText(v), apply: (f) => f.severities.add(v), selected: (f) => f.severities.has(v) })),
     separator('Issue type'),
-    ...[...issueTypes].sort().map((v): Choice => ({ label: pickText(v), apply: (f) => f.issueTypes.add(v), selected: (f) => f.issueTypes.has(v) })),
+    ...[...issueTypes]
+      .sort()
+      .map((v): Choice => ({ label: pickText(v), apply: (f) => f.issueTypes.add(v), selected: (f) => f.issueTypes.has(v) })),
     separator('Issue state'),
-    ...[...issueStates].sort().map((v): Choice => ({ label: pickText(v), apply: (f) => f.issueStates.add(v), selected: (f) => f.issueStates.has(v) })),
+    ...[...issueStates]
+      .sort()
+      .map((v): Choice => ({ label: pickText(v), apply: (f) => f.issueStates.add(v), selected: (f) => f.issueStates.has(v) })),
     separator('Issues'),
-    { label: 'False positives only', detail: 'Hide fixes and other issues', apply: (f) => (f.falsePositivesOnly = true), selected: (f) => f.falsePositivesOnly },
+    {
+      label: 'False positives only',
+      detail: 'Hide fixes and other issues',
+      apply: (f) => (f.falsePositivesOnly = true),
+      selected: (f) => f.falsePositivesOnly,
+    },
   ];
 }

@@ -9,7 +9,9 @@ export function goToFinding(s: Services, direction: 1 | -1) {
     const editor = vscode.window.activeTextEditor;
     if (!editor) return false;
     const here = editor.selection.active;
-    const starts = [...new Map(s.findings.forUri(editor.document.uri).map((f) => [f.range.start.line, f])).values()].sort((a, b) => a.range.start.line - b.range.start.line);
+    const starts = [...new Map(s.findings.forUri(editor.document.uri).map((f) => [f.range.start.line, f])).values()].sort(
+      (a, b) => a.range.start.line - b.range.start.line,
+    );
     if (starts.length === 0) {
       void vscode.window.setStatusBarMessage('No findings of the current reports in this file', 3000);
       return false;
@@ -24,7 +26,10 @@ export function goToFinding(s: Services, direction: 1 | -1) {
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     const index = starts.indexOf(next) + 1;
-    void vscode.window.setStatusBarMessage(`Finding ${index} of ${starts.length}: ${readableIssueType(next.issue.issueType)}${next.falsePositive ? ' (false positive)' : ''}`, 4000);
+    void vscode.window.setStatusBarMessage(
+      `Finding ${index} of ${starts.length}: ${readableIssueType(next.issue.issueType)}${next.falsePositive ? ' (false positive)' : ''}`,
+      4000,
+    );
     return true;
   };
 }

@@ -28,17 +28,21 @@ interface ReadOnlyEditorArg {
   readOnlyEditor: true;
 }
 
-
 export function insertSuppressionComment(s: Services) {
   return async (node?: Node | ReadOnlyEditorArg | AtFindingArg | AtLineArg): Promise<boolean> => {
     // No API says an editor is read-only for the session; only the editorReadonly context key
     // knows, so the key binding routes that case here.
     if (node && 'readOnlyEditor' in node) {
-      return refuse(s, 'This editor is read-only: no suppression comment was inserted. Make it writable (File: Set Active Editor Writeable in Session) or open the file itself.');
+      return refuse(
+        s,
+        'This editor is read-only: no suppression comment was inserted. Make it writable (File: Set Active Editor Writeable in Session) or open the file itself.',
+      );
     }
     const at = node && 'atFinding' in node ? node.atFinding : undefined;
     const atLine = node && 'atLine' in node ? node.atLine : at;
-    const editor = atLine ? await vscode.window.showTextDocument(vscode.Uri.parse(atLine.uri), { preview: false }) : vscode.window.activeTextEditor;
+    const editor = atLine
+      ? await vscode.window.showTextDocument(vscode.Uri.parse(atLine.uri), { preview: false })
+      : vscode.window.activeTextEditor;
     if (!editor) {
       void vscode.window.showWarningMessage('Open the file and put the cursor on the finding’s line, then insert the suppression comment.');
       return false;
@@ -49,18 +53,35 @@ export function insertSuppressionComment(s: Services) {
     }
     // Before asking anything: a language without comments cannot take one.
     const syntax = commentSyntaxFor(document.languageId);
-    if (!syntax) return refuse(s, `No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them (or the line's context cannot be proven, as in Vue or Markdown).`);
-    const ref = at ? refAt(s, at) : node && 'kind' in node && node.kind === 'issue' ? refOf(s, node) : await pickFalsePositive(s, atLine?.line);
+    if (!syntax)
+      return refuse(
+        s,
+        `No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them (or the line's context cannot be proven, as in Vue or Markdown).`,
+      );
+    const ref = at
+      ? refAt(s, at)
+      : node && 'kind' in node && node.kind === 'issue'
+        ? refOf(s, node)
+        : await pickFalsePositive(s, atLine?.line);
     if (!ref?.issue.fpId) return at ? refuse(s, 'That false positive is no longer loaded: refresh the report and try again.') : false;
     try {
-      const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Fetching the false-positive summary…' }, () => s.store.fpSummary(ref.issue.fpId!));
+      const summary = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: 'Fetching the false-positive summary…' },
+        () => s.store.fpSummary(ref.issue.fpId!),
+      );
       const line = atLine ? atLine.line : editor.selection.active.line;
       const provenVersion = document.version; // the proof holds for this text only
       const build = (omitSummary: boolean): SuppressionComment =>
         buildSuppressionComment({
           languageId: document.languageId,
           style: resolveStyle(ref.vendor, document.languageId, s.connection.settings.suppression),
-          fields: { summary: summary.text, vendor: ref.vendor, issueType: ref.issue.issueType ?? '', vendorIssueId: ref.issue.vendorIssueId ?? '', fpId: summary.fpId },
+          fields: {
+            summary: summary.text,
+            vendor: ref.vendor,
+            issueType: ref.issue.issueType ?? '',
+            vendorIssueId: ref.issue.vendorIssueId ?? '',
+            fpId: summary.fpId,
+          },
           omitSummary,
         });
 
@@ -72,20 +93,23 @@ export function insertSuppressionComment(s: Services) {
         const message = `No suppression comment was inserted: ${choice.reason}`;
         if (bare.kind === 'refuse') return refuse(s, message);
         s.log.warn(message);
-        void vscode.window.showErrorMessage(messageText(`${message}. Insert it without the summary: ${bare.candidate.line}`), WITHOUT_SUMMARY).then(async (picked) => {
-          if (picked !== WITHOUT_SUMMARY) return;
-          // Later, the file may have changed or closed: prove the comment again for it as it is.
-          try {
-            if (document.isClosed) return void refuse(s, 'The file was closed: no suppression comment was inserted. Open it and insert the comment again.');
-            const version = document.version;
-            const again = await placeComment(document, line, syntax, build(true), summary.fpId);
-            if (again.kind === 'refuse') return void refuse(s, `No suppression comment was inserted: ${again.reason}`);
-            const shown = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
-            await apply(s, shown, line, again, ref, version);
-          } catch (e) {
-            void showError(s.log, e);
-          }
-        });
+        void vscode.window
+          .showErrorMessage(messageText(`${message}. Insert it without the summary: ${bare.candidate.line}`), WITHOUT_SUMMARY)
+          .then(async (picked) => {
+            if (picked !== WITHOUT_SUMMARY) return;
+            // Later, the file may have changed or closed: prove the comment again for it as it is.
+            try {
+              if (document.isClosed)
+                return void refuse(s, 'The file was closed: no suppression comment was inserted. Open it and insert the comment again.');
+              const version = document.version;
+              const again = await placeComment(document, line, syntax, build(true), summary.fpId);
+              if (again.kind === 'refuse') return void refuse(s, `No suppression comment was inserted: ${again.reason}`);
+              const shown = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
+              await apply(s, shown, line, again, ref, version);
+            } catch (e) {
+              void showError(s.log, e);
+            }
+          });
         return false;
       }
       if (choice.kind === 'refuse') return refuse(s, `No suppression comment was inserted: ${choice.reason}`);
@@ -134,17 +158,28 @@ async function apply(
   const commentLine = line; // above: the comment took the finding's line number; appended: same line
   const end = document.lineAt(commentLine).range.end;
   editor.revealRange(new vscode.Range(end, end), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  const proof = choice.checkedBy ? `proven a comment by the ${choice.checkedBy} parser` : `not parser-checked: no parser for ${document.languageId}`;
+  const proof = choice.checkedBy
+    ? `proven a comment by the ${choice.checkedBy} parser`
+    : `not parser-checked: no parser for ${document.languageId}`;
   // Say so where the line's context was not proven (no parser for the language).
   const unchecked = choice.checkedBy ? '' : ` (context not parser-checked for ${document.languageId})`;
   void vscode.window.setStatusBarMessage(`$(check) Suppression comment inserted at line ${commentLine + 1}${unchecked}`, 5000);
   void setContext(ContextKey.Suppressed, true); // the walkthrough's step
-  s.log.info(`Inserted a suppression comment for issue ${ref.issue.id} at line ${commentLine + 1} of ${document.uri.toString(true)} (${document.languageId}, ${choice.kind}, ${proof}).`);
+  s.log.info(
+    `Inserted a suppression comment for issue ${ref.issue.id} at line ${commentLine + 1} of ${document.uri.toString(true)} (${document.languageId}, ${choice.kind}, ${proof}).`,
+  );
   return true;
 }
 
 function refOf(s: Services, node: Extract<Node, { kind: 'issue' }>): FalsePositiveRef {
-  const report = s.store.entry(node.reportId)?.summary ?? { id: node.reportId, createdOn: null, expirationOn: null, createdByUser: null, vulnerabilityReport: null, repo: null };
+  const report = s.store.entry(node.reportId)?.summary ?? {
+    id: node.reportId,
+    createdOn: null,
+    expirationOn: null,
+    createdByUser: null,
+    vulnerabilityReport: null,
+    repo: null,
+  };
   return { issue: node.issue, vendor: node.vendor, report };
 }
 

@@ -12,10 +12,15 @@ export function openPullRequest(s: Services) {
     const target = resolve(s, arg);
     if (!target) return;
     const links = target.submissions.filter((sub) => sub.prUrl || sub.commitUrl);
-    let chosen: Submission | undefined = target.index !== undefined ? target.submissions[target.index] : links.length === 1 ? links[0] : undefined;
+    let chosen: Submission | undefined =
+      target.index !== undefined ? target.submissions[target.index] : links.length === 1 ? links[0] : undefined;
     if (!chosen && links.length > 1) {
       const pick = await vscode.window.showQuickPick(
-        links.map((sub) => ({ label: sub.prId ? `PR #${sub.prId}` : 'Commit', description: [sub.prStatus, sub.branch].filter(Boolean).join(' · '), sub })),
+        links.map((sub) => ({
+          label: sub.prId ? `PR #${sub.prId}` : 'Commit',
+          description: [sub.prStatus, sub.branch].filter(Boolean).join(' · '),
+          sub,
+        })),
         { title: 'Open which submission?' },
       );
       chosen = pick?.sub;
@@ -33,5 +38,7 @@ function resolve(s: Services, arg: Arg | undefined): { submissions: readonly Sub
   if (!arg) return undefined;
   if ('kind' in arg) return arg.kind === 'fix' ? { submissions: arg.view.lifecycle.committed.submissions } : undefined;
   const view = s.store.entry(arg.reportId)?.model?.fixView(arg.fixId);
-  return view ? { submissions: view.lifecycle.committed.submissions, index: typeof arg.index === 'number' ? arg.index : undefined } : undefined;
+  return view
+    ? { submissions: view.lifecycle.committed.submissions, index: typeof arg.index === 'number' ? arg.index : undefined }
+    : undefined;
 }

@@ -46,10 +46,22 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
   const language = languageOf(editor?.document.languageId);
   // The false positives located on the cursor's line come first, selected: the picker knows the line.
   const position = line === undefined ? editor?.selection.active : new vscode.Position(line, 0);
-  const onLine = new Set(editor && position ? s.findings.at(editor.document.uri, position).filter((f) => f.falsePositive).map((f) => f.issue.id) : []);
+  const onLine = new Set(
+    editor && position
+      ? s.findings
+          .at(editor.document.uri, position)
+          .filter((f) => f.falsePositive)
+          .map((f) => f.issue.id)
+      : [],
+  );
   const rank = (ref: FalsePositiveRef) =>
-    (onLine.has(ref.issue.id) ? -10 : 0) + (language !== undefined && languageOf(ref.issue.issueLanguage) === language ? 0 : 2) + (s.tree.reportNode(ref.report.id)?.matchesWorkspace ? 0 : 1);
-  const ordered = refs.map((ref, i) => ({ ref, i, r: rank(ref) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.ref);
+    (onLine.has(ref.issue.id) ? -10 : 0) +
+    (language !== undefined && languageOf(ref.issue.issueLanguage) === language ? 0 : 2) +
+    (s.tree.reportNode(ref.report.id)?.matchesWorkspace ? 0 : 1);
+  const ordered = refs
+    .map((ref, i) => ({ ref, i, r: rank(ref) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.ref);
   // Items are built when shown: the workbench gets at most SHOWN of them (all 10,000 made the
   // picker take 0.8 s to open, bench case 8); typing searches every false positive here and
   // shows the best SHOWN matches, marked alwaysShow so the workbench's own filter keeps them.
@@ -59,7 +71,9 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
     if (!item) {
       item = {
         label: `${onLine.has(ref.issue.id) ? '$(location) ' : ''}${pickText(readableIssueType(ref.issue.issueType))}`,
-        description: pickText(`${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${readableLanguage(ref.issue.issueLanguage)}` : ''}`),
+        description: pickText(
+          `${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${readableLanguage(ref.issue.issueLanguage)}` : ''}`,
+        ),
         detail: detailOf(s, ref),
         ref,
       };
@@ -72,12 +86,23 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
     let text = haystacks.get(ref);
     if (text === undefined) {
       const summary = ref.issue.fpId ? s.store.knownSummary(ref.issue.fpId)?.text : undefined;
-      text = [readableIssueType(ref.issue.issueType), readableVendor(ref.vendor), ref.issue.vendorIssueId, ref.issue.issueLanguage, summary ?? (ref.issue.fpDescription ?? '').slice(0, 400)].join(' ').toLowerCase();
+      text = [
+        readableIssueType(ref.issue.issueType),
+        readableVendor(ref.vendor),
+        ref.issue.vendorIssueId,
+        ref.issue.issueLanguage,
+        summary ?? (ref.issue.fpDescription ?? '').slice(0, 400),
+      ]
+        .join(' ')
+        .toLowerCase();
       haystacks.set(ref, text);
     }
     return text;
   };
-  const more = (shown: number, of: number): Item => ({ label: `$(search) Showing ${shown.toLocaleString('en-US')} of ${of.toLocaleString('en-US')}: type to search them all`, alwaysShow: true });
+  const more = (shown: number, of: number): Item => ({
+    label: `$(search) Showing ${shown.toLocaleString('en-US')} of ${of.toLocaleString('en-US')}: type to search them all`,
+    alwaysShow: true,
+  });
   const show = (query: string) => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const matches = words.length ? ordered.filter((ref) => words.every((w) => haystack(ref).includes(w))) : ordered;
@@ -163,10 +188,13 @@ async function loadAReport(s: Services): Promise<boolean> {
     { title: 'No false positives are loaded yet: load which fix report?', matchOnDescription: true },
   );
   if (!chosen) return false;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Loading the report’s issues…', cancellable: true }, async (_, token) => {
-    await s.store.report(chosen.report.id);
-    token.onCancellationRequested(() => s.store.cancelIssues(chosen.report.id));
-    await s.store.issuesSettled(chosen.report.id);
-  });
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Loading the report’s issues…', cancellable: true },
+    async (_, token) => {
+      await s.store.report(chosen.report.id);
+      token.onCancellationRequested(() => s.store.cancelIssues(chosen.report.id));
+      await s.store.issuesSettled(chosen.report.id);
+    },
+  );
   return true;
 }

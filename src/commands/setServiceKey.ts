@@ -9,7 +9,10 @@ export function setServiceKey(s: Services) {
   return async (arg?: { key?: string }): Promise<boolean> => {
     const origin = s.connection.origin;
     if (!origin) {
-      const choice = await vscode.window.showWarningMessage('Set the service base URL first: the key is stored for that address only.', 'Set Base URL');
+      const choice = await vscode.window.showWarningMessage(
+        'Set the service base URL first: the key is stored for that address only.',
+        'Set Base URL',
+      );
       if (choice) await vscode.commands.executeCommand(CommandId.SetBaseUrl);
       return false;
     }
@@ -20,7 +23,9 @@ export function setServiceKey(s: Services) {
       const verdict = await check(s, key);
       if (verdict === 'ok' || verdict === 'unverified') {
         await s.keys.set(origin, key); // the connection reloads (and the view with it) before this resolves
-        s.log.info(`Service key stored for ${origin}${verdict === 'unverified' ? ' (not verified: the service could not be reached)' : ''}.`);
+        s.log.info(
+          `Service key stored for ${origin}${verdict === 'unverified' ? ' (not verified: the service could not be reached)' : ''}.`,
+        );
         return true;
       }
       problem = verdict;
@@ -34,20 +39,29 @@ export function setServiceKey(s: Services) {
 }
 
 function askForKey(origin: string, problem?: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
-    title: `Service key for ${origin}`,
-    prompt: problem ?? 'Stored in the editor’s secret storage for this address only.',
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (/^[\x21-\x7e]+$/.test(value.trim()) ? undefined : 'Paste the key without spaces or line breaks.'),
-  }).then((value) => value?.trim());
+  return vscode.window
+    .showInputBox({
+      title: `Service key for ${origin}`,
+      prompt: problem ?? 'Stored in the editor’s secret storage for this address only.',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => (/^[\x21-\x7e]+$/.test(value.trim()) ? undefined : 'Paste the key without spaces or line breaks.'),
+    })
+    .then((value) => value?.trim());
 }
 
 /** 'ok', 'unverified' (network trouble: the user may still store it), or why it was rejected. */
 async function check(s: Services, key: string): Promise<'ok' | 'unverified' | string> {
-  const verdict = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Checking the service key…' }, () => s.connection.verify(key));
+  const verdict = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Checking the service key…' },
+    () => s.connection.verify(key),
+  );
   if (verdict.kind === 'ok') return 'ok';
   if (verdict.kind === 'rejected') return verdict.message;
-  const choice = await vscode.window.showWarningMessage(messageText(`The key could not be checked: ${verdict.message}`), { modal: true }, 'Store Anyway');
+  const choice = await vscode.window.showWarningMessage(
+    messageText(`The key could not be checked: ${verdict.message}`),
+    { modal: true },
+    'Store Anyway',
+  );
   return choice ? 'unverified' : verdict.message;
 }

@@ -25,7 +25,8 @@ export function suppressAllInFile(s: Services) {
       void vscode.window.showWarningMessage(messageText(message));
       return 0;
     };
-    if (document.isDirty) return say('Save the file first: the findings\u2019 lines are those of the file as saved. No comment was inserted.');
+    if (document.isDirty)
+      return say('Save the file first: the findings\u2019 lines are those of the file as saved. No comment was inserted.');
     const syntax = commentSyntaxFor(document.languageId);
     if (!syntax) return say(`No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them.`);
     // One comment per false positive and per line, in line order.
@@ -35,7 +36,9 @@ export function suppressAllInFile(s: Services) {
       .forUri(uri)
       .filter((f) => f.falsePositive && f.issue.fpId)
       .sort((a, b) => a.range.start.line - b.range.start.line)
-      .filter((f) => !seen.has(f.issue.fpId!) && seen.add(f.issue.fpId!) && !lines.has(f.range.start.line) && lines.add(f.range.start.line));
+      .filter(
+        (f) => !seen.has(f.issue.fpId!) && seen.add(f.issue.fpId!) && !lines.has(f.range.start.line) && lines.add(f.range.start.line),
+      );
     if (fps.length === 0) return say('This file has no false positives of the current reports.');
 
     const version = document.version;
@@ -43,47 +46,77 @@ export function suppressAllInFile(s: Services) {
     const edit = new vscode.WorkspaceEdit();
     const refused: string[] = [];
     let planned = 0;
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Preparing ${counted(fps.length, 'suppression comment')}…`, cancellable: true }, async (progress, token) => {
-      const queue = [...fps];
-      const plans: { line: number; text: string; kind: string; label: string }[] = [];
-      const worker = async () => {
-        for (let f = queue.shift(); f && !token.isCancellationRequested; f = queue.shift()) {
-          const { issue, vendor } = f;
-          const line = f.range.start.line;
-          try {
-            const summary = await s.store.fpSummary(issue.fpId!);
-            const comment = buildSuppressionComment({
-              languageId: document.languageId,
-              style: resolveStyle(vendor, document.languageId, s.connection.settings.suppression),
-              fields: { summary: summary.text, vendor, issueType: issue.issueType ?? '', vendorIssueId: issue.vendorIssueId ?? '', fpId: summary.fpId },
-            });
-            const choice = await placeComment(document, line, syntax, comment, summary.fpId);
-            if (choice.kind === 'refuse') refused.push(`line ${line + 1}: ${choice.reason}`);
-            else plans.push({ line, text: choice.text, kind: choice.kind, label: `${readableIssueType(issue.issueType)}, line ${line + 1}` });
-          } catch (e) {
-            refused.push(`line ${line + 1}: ${e instanceof Error ? e.message : String(e)}`);
+    await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Preparing ${counted(fps.length, 'suppression comment')}…`,
+        cancellable: true,
+      },
+      async (progress, token) => {
+        const queue = [...fps];
+        const plans: { line: number; text: string; kind: string; label: string }[] = [];
+        const worker = async () => {
+          for (let f = queue.shift(); f && !token.isCancellationRequested; f = queue.shift()) {
+            const { issue, vendor } = f;
+            const line = f.range.start.line;
+            try {
+              const summary = await s.store.fpSummary(issue.fpId!);
+              const comment = buildSuppressionComment({
+                languageId: document.languageId,
+                style: resolveStyle(vendor, document.languageId, s.connection.settings.suppression),
+                fields: {
+                  summary: summary.text,
+                  vendor,
+                  issueType: issue.issueType ?? '',
+                  vendorIssueId: issue.vendorIssueId ?? '',
+                  fpId: summary.fpId,
+                },
+              });
+              const choice = await placeComment(document, line, syntax, comment, summary.fpId);
+              if (choice.kind === 'refuse') refused.push(`line ${line + 1}: ${choice.reason}`);
+              else
+                plans.push({
+                  line,
+                  text: choice.text,
+                  kind: choice.kind,
+                  label: `${readableIssueType(issue.issueType)}, line ${line + 1}`,
+                });
+            } catch (e) {
+              refused.push(`line ${line + 1}: ${e instanceof Error ? e.message : String(e)}`);
+            }
+            progress.report({ increment: 100 / fps.length });
           }
-          progress.report({ increment: 100 / fps.length });
+        };
+        await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+        const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+        for (const plan of plans.sort((a, b) => a.line - b.line)) {
+          const metadata: vscode.WorkspaceEditEntryMetadata = {
+            needsConfirmation: true,
+            label: plan.label,
+            description: 'suppression comment',
+          };
+          if (plan.kind === 'insert-above') edit.insert(uri, new vscode.Position(plan.line, 0), plan.text.replace(/\n$/, eol), metadata);
+          else edit.insert(uri, document.lineAt(plan.line).range.end, plan.text, metadata);
+          planned++;
         }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-      for (const plan of plans.sort((a, b) => a.line - b.line)) {
-        const metadata: vscode.WorkspaceEditEntryMetadata = { needsConfirmation: true, label: plan.label, description: 'suppression comment' };
-        if (plan.kind === 'insert-above') edit.insert(uri, new vscode.Position(plan.line, 0), plan.text.replace(/\n$/, eol), metadata);
-        else edit.insert(uri, document.lineAt(plan.line).range.end, plan.text, metadata);
-        planned++;
-      }
-    });
+      },
+    );
     for (const reason of refused) s.log.warn(`Suppress all in ${uri.toString(true)}: not inserted at ${reason}`);
-    if (planned === 0) return say(`No suppression comment could be inserted${refused.length ? `: ${refused[0]}${refused.length > 1 ? ` (and ${refused.length - 1} more, see the log)` : ''}` : '.'}`);
-    if (document.version !== version) return say('The file changed while the comments were being prepared. Nothing was changed; try again.');
+    if (planned === 0)
+      return say(
+        `No suppression comment could be inserted${refused.length ? `: ${refused[0]}${refused.length > 1 ? ` (and ${refused.length - 1} more, see the log)` : ''}` : '.'}`,
+      );
+    if (document.version !== version)
+      return say('The file changed while the comments were being prepared. Nothing was changed; try again.');
     await vscode.workspace.applyEdit(edit, { isRefactoring: true });
     // The preview lets the user untick entries or cancel: count what is in the text now.
     const after = document.getText();
     const landed = fps.filter((f) => !before.includes(f.issue.fpId!) && after.includes(f.issue.fpId!)).length;
-    s.log.info(`Suppress all in ${uri.toString(true)}: ${landed} of ${fps.length} suppression comments are in the file (${planned} proposed, ${refused.length} refused).`);
-    if (landed > 0) void vscode.window.setStatusBarMessage(`$(check) ${landed} suppression comment${landed === 1 ? '' : 's'} inserted`, 5000);
+    s.log.info(
+      `Suppress all in ${uri.toString(true)}: ${landed} of ${fps.length} suppression comments are in the file (${planned} proposed, ${refused.length} refused).`,
+    );
+    if (landed > 0)
+      void vscode.window.setStatusBarMessage(`$(check) ${landed} suppression comment${landed === 1 ? '' : 's'} inserted`, 5000);
     return landed;
   };
 }

@@ -61,7 +61,7 @@ const SYNTAX = {
     validId: /^[A-Za-z0-9._-]+$/,
     strayId:
       "Semgrep reads the first word after each comma following 'nosemgrep:' as a rule id; " +
-      "put the summary before the marker (end-of-line placement does) or leave it out",
+      'put the summary before the marker (end-of-line placement does) or leave it out',
   },
   snyk: {
     label: 'Snyk Code',
@@ -125,7 +125,12 @@ export const SCANNERS: readonly Scanner[] = [
   { name: 'GitLab', aliases: ['gitlab'] },
   { name: 'gosec', aliases: ['gosec'] },
   { name: 'Opengrep', aliases: ['opengrep'], syntax: SYNTAX.semgrep },
-  { name: 'Semgrep', aliases: ['semgrep'], syntax: SYNTAX.semgrep, ruleUrl: (id) => ({ scheme: 'https', authority: 'semgrep.dev', path: `/r/${encodeURIComponent(id)}` }) },
+  {
+    name: 'Semgrep',
+    aliases: ['semgrep'],
+    syntax: SYNTAX.semgrep,
+    ruleUrl: (id) => ({ scheme: 'https', authority: 'semgrep.dev', path: `/r/${encodeURIComponent(id)}` }),
+  },
   { name: 'Snyk', aliases: ['snyk', 'snyk code', 'snyk-code', 'snyk_code', 'snykcode', 'deepcode'], syntax: SYNTAX.snyk },
   { name: 'SonarQube', aliases: ['sonarqube', 'sonar', 'sonarcloud', 'sonarqube cloud'], syntax: SYNTAX.sonar },
   { name: 'Veracode', aliases: ['veracode'] },
@@ -184,21 +189,29 @@ export const FOREIGN_DIRECTIVES: readonly { pattern: RegExp; name: string }[] = 
   { pattern: /rubocop:\s*(?:disable|todo)/i, name: 'rubocop:disable' },
   { pattern: /phpcs:(?:ignore|disable)/i, name: 'phpcs:ignore' },
   { pattern: /noinspection/i, name: 'noinspection (JetBrains)' },
-  { pattern: /checkov:skip|tfsec:ignore|trivy:ignore|gitleaks:allow|kics-scan\s*ignore|hadolint\s+ignore/i, name: 'an IaC/secret scanner skip' },
+  {
+    pattern: /checkov:skip|tfsec:ignore|trivy:ignore|gitleaks:allow|kics-scan\s*ignore|hadolint\s+ignore/i,
+    name: 'an IaC/secret scanner skip',
+  },
   { pattern: /cppcheck-suppress/i, name: 'cppcheck-suppress' },
   { pattern: /flawfinder:\s*ignore/i, name: 'flawfinder: ignore' },
   { pattern: /bearer:\s*disable/i, name: 'bearer:disable (Bearer)' },
   { pattern: /devskim:\s*ignore/i, name: 'devskim: ignore (DevSkim)' },
   { pattern: /njsscan-ignore/i, name: 'njsscan-ignore' },
   { pattern: /skipcq/i, name: 'skipcq (DeepSource)' },
-  { pattern: /lint:\s*ignore|lint-ignore|biome-ignore|deno-lint-ignore|stylelint-disable|jshint\s+ignore|jscs:\s*disable/i, name: 'a linter ignore directive' },
+  {
+    pattern: /lint:\s*ignore|lint-ignore|biome-ignore|deno-lint-ignore|stylelint-disable|jshint\s+ignore|jscs:\s*disable/i,
+    name: 'a linter ignore directive',
+  },
   { pattern: /@phpstan-ignore/i, name: '@phpstan-ignore (PHPStan)' },
   { pattern: /@psalm-suppress/i, name: '@psalm-suppress (Psalm)' },
   { pattern: /resharper\s+(?:disable|restore)/i, name: 'ReSharper disable' },
   { pattern: /checkstyle:\s*(?:off|on)|checkstyle:\s*suppress/i, name: 'CHECKSTYLE:OFF (Checkstyle)' },
   { pattern: /istanbul\s+ignore|c8\s+ignore|v8\s+ignore|pragma:\s*no\s*cover|lcov_excl/i, name: 'a coverage ignore directive' },
-  { pattern: /prettier-ignore|clang-format\s+off|fmt:\s*(?:off|skip)|isort:\s*skip|yapf:\s*disable|rustfmt::skip/i, name: 'a formatter directive' },
+  {
+    pattern: /prettier-ignore|clang-format\s+off|fmt:\s*(?:off|skip)|isort:\s*skip|yapf:\s*disable|rustfmt::skip/i,
+    name: 'a formatter directive',
+  },
   { pattern: /@ts-nocheck|@ts-check|\bpyright:\s*ignore|\bmypy:\s*ignore/i, name: 'a type-checker directive' },
   { pattern: /pylint:\s*(?:disable|skip)|pyre-(?:ignore|fixme)|\bsourcery\s+skip/i, name: 'a Python linter directive' },
 ];
-

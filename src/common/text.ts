@@ -46,7 +46,9 @@ export function findUnsafe(text: string): UnsafeHit | undefined {
 /** Text for one line of plain-text UI (tree rows, QuickPick, clipboard): every unsafe
  * character becomes a space, runs of whitespace fold to one, ends trimmed. */
 export function cleanText(text: string): string {
-  const folded = UNSAFE.test(text) ? text.replace(UNSAFE_G, (ch, offset: number, whole: string) => (keepsSelector(ch, whole, offset) ? ch : ' ')) : text;
+  const folded = UNSAFE.test(text)
+    ? text.replace(UNSAFE_G, (ch, offset: number, whole: string) => (keepsSelector(ch, whole, offset) ? ch : ' '))
+    : text;
   return folded.replace(/\s+/g, ' ').trim();
 }
 
@@ -54,7 +56,10 @@ function keepsSelector(ch: string, whole: string, offset: number): boolean {
   if (!PRESENTATION_SELECTORS.has(ch.codePointAt(0) ?? 0) || offset === 0) return false;
   const before = whole.codePointAt(offset - 1) ?? 0;
   // The character before may be the low half of a surrogate pair.
-  const base = before >= 0xdc00 && before <= 0xdfff && offset >= 2 ? String.fromCodePoint(whole.codePointAt(offset - 2) ?? 0) : String.fromCharCode(before);
+  const base =
+    before >= 0xdc00 && before <= 0xdfff && offset >= 2
+      ? String.fromCodePoint(whole.codePointAt(offset - 2) ?? 0)
+      : String.fromCharCode(before);
   return !UNSAFE.test(base) && !/\s/.test(base);
 }
 
@@ -155,28 +160,81 @@ export function redact(text: string, secret: string | undefined): string {
 }
 
 const NAMES: ReadonlyMap<number, string> = new Map([
-  [0x00, 'NULL'], [0x09, 'CHARACTER TABULATION'], [0x0a, 'LINE FEED'], [0x0b, 'LINE TABULATION'],
-  [0x0c, 'FORM FEED'], [0x0d, 'CARRIAGE RETURN'], [0x1b, 'ESCAPE'], [0x7f, 'DELETE'], [0x85, 'NEXT LINE'],
-  [0xad, 'SOFT HYPHEN'], [0x034f, 'COMBINING GRAPHEME JOINER'], [0x061c, 'ARABIC LETTER MARK'],
-  [0x115f, 'HANGUL CHOSEONG FILLER'], [0x1160, 'HANGUL JUNGSEONG FILLER'], [0x180e, 'MONGOLIAN VOWEL SEPARATOR'],
-  [0x200b, 'ZERO WIDTH SPACE'], [0x200c, 'ZERO WIDTH NON-JOINER'], [0x200d, 'ZERO WIDTH JOINER'],
-  [0x200e, 'LEFT-TO-RIGHT MARK'], [0x200f, 'RIGHT-TO-LEFT MARK'], [0x2028, 'LINE SEPARATOR'],
-  [0x2029, 'PARAGRAPH SEPARATOR'], [0x202a, 'LEFT-TO-RIGHT EMBEDDING'], [0x202b, 'RIGHT-TO-LEFT EMBEDDING'],
-  [0x202c, 'POP DIRECTIONAL FORMATTING'], [0x202d, 'LEFT-TO-RIGHT OVERRIDE'], [0x202e, 'RIGHT-TO-LEFT OVERRIDE'],
-  [0x2060, 'WORD JOINER'], [0x2061, 'FUNCTION APPLICATION'], [0x2062, 'INVISIBLE TIMES'],
-  [0x2063, 'INVISIBLE SEPARATOR'], [0x2064, 'INVISIBLE PLUS'], [0x2066, 'LEFT-TO-RIGHT ISOLATE'],
-  [0x2067, 'RIGHT-TO-LEFT ISOLATE'], [0x2068, 'FIRST STRONG ISOLATE'], [0x2069, 'POP DIRECTIONAL ISOLATE'],
-  [0x3164, 'HANGUL FILLER'], [0xfe0e, 'VARIATION SELECTOR-15'], [0xfe0f, 'VARIATION SELECTOR-16'],
-  [0xfeff, 'ZERO WIDTH NO-BREAK SPACE (byte order mark)'], [0xffa0, 'HALFWIDTH HANGUL FILLER'],
+  [0x00, 'NULL'],
+  [0x09, 'CHARACTER TABULATION'],
+  [0x0a, 'LINE FEED'],
+  [0x0b, 'LINE TABULATION'],
+  [0x0c, 'FORM FEED'],
+  [0x0d, 'CARRIAGE RETURN'],
+  [0x1b, 'ESCAPE'],
+  [0x7f, 'DELETE'],
+  [0x85, 'NEXT LINE'],
+  [0xad, 'SOFT HYPHEN'],
+  [0x034f, 'COMBINING GRAPHEME JOINER'],
+  [0x061c, 'ARABIC LETTER MARK'],
+  [0x115f, 'HANGUL CHOSEONG FILLER'],
+  [0x1160, 'HANGUL JUNGSEONG FILLER'],
+  [0x180e, 'MONGOLIAN VOWEL SEPARATOR'],
+  [0x200b, 'ZERO WIDTH SPACE'],
+  [0x200c, 'ZERO WIDTH NON-JOINER'],
+  [0x200d, 'ZERO WIDTH JOINER'],
+  [0x200e, 'LEFT-TO-RIGHT MARK'],
+  [0x200f, 'RIGHT-TO-LEFT MARK'],
+  [0x2028, 'LINE SEPARATOR'],
+  [0x2029, 'PARAGRAPH SEPARATOR'],
+  [0x202a, 'LEFT-TO-RIGHT EMBEDDING'],
+  [0x202b, 'RIGHT-TO-LEFT EMBEDDING'],
+  [0x202c, 'POP DIRECTIONAL FORMATTING'],
+  [0x202d, 'LEFT-TO-RIGHT OVERRIDE'],
+  [0x202e, 'RIGHT-TO-LEFT OVERRIDE'],
+  [0x2060, 'WORD JOINER'],
+  [0x2061, 'FUNCTION APPLICATION'],
+  [0x2062, 'INVISIBLE TIMES'],
+  [0x2063, 'INVISIBLE SEPARATOR'],
+  [0x2064, 'INVISIBLE PLUS'],
+  [0x2066, 'LEFT-TO-RIGHT ISOLATE'],
+  [0x2067, 'RIGHT-TO-LEFT ISOLATE'],
+  [0x2068, 'FIRST STRONG ISOLATE'],
+  [0x2069, 'POP DIRECTIONAL ISOLATE'],
+  [0x3164, 'HANGUL FILLER'],
+  [0xfe0e, 'VARIATION SELECTOR-15'],
+  [0xfe0f, 'VARIATION SELECTOR-16'],
+  [0xfeff, 'ZERO WIDTH NO-BREAK SPACE (byte order mark)'],
+  [0xffa0, 'HALFWIDTH HANGUL FILLER'],
   // Printable characters that the comment allowlist refuses in some contexts.
-  [0x20, 'SPACE'], [0x21, 'EXCLAMATION MARK'], [0x22, 'QUOTATION MARK'], [0x23, 'NUMBER SIGN'],
-  [0x24, 'DOLLAR SIGN'], [0x25, 'PERCENT SIGN'], [0x26, 'AMPERSAND'], [0x27, 'APOSTROPHE'],
-  [0x28, 'LEFT PARENTHESIS'], [0x29, 'RIGHT PARENTHESIS'], [0x2a, 'ASTERISK'], [0x2b, 'PLUS SIGN'],
-  [0x2c, 'COMMA'], [0x2d, 'HYPHEN-MINUS'], [0x2e, 'FULL STOP'], [0x2f, 'SOLIDUS'], [0x3a, 'COLON'],
-  [0x3b, 'SEMICOLON'], [0x3c, 'LESS-THAN SIGN'], [0x3d, 'EQUALS SIGN'], [0x3e, 'GREATER-THAN SIGN'],
-  [0x3f, 'QUESTION MARK'], [0x40, 'COMMERCIAL AT'], [0x5b, 'LEFT SQUARE BRACKET'], [0x5c, 'REVERSE SOLIDUS'],
-  [0x5d, 'RIGHT SQUARE BRACKET'], [0x5e, 'CIRCUMFLEX ACCENT'], [0x5f, 'LOW LINE'], [0x60, 'GRAVE ACCENT'],
-  [0x7b, 'LEFT CURLY BRACKET'], [0x7c, 'VERTICAL LINE'], [0x7d, 'RIGHT CURLY BRACKET'], [0x7e, 'TILDE'],
+  [0x20, 'SPACE'],
+  [0x21, 'EXCLAMATION MARK'],
+  [0x22, 'QUOTATION MARK'],
+  [0x23, 'NUMBER SIGN'],
+  [0x24, 'DOLLAR SIGN'],
+  [0x25, 'PERCENT SIGN'],
+  [0x26, 'AMPERSAND'],
+  [0x27, 'APOSTROPHE'],
+  [0x28, 'LEFT PARENTHESIS'],
+  [0x29, 'RIGHT PARENTHESIS'],
+  [0x2a, 'ASTERISK'],
+  [0x2b, 'PLUS SIGN'],
+  [0x2c, 'COMMA'],
+  [0x2d, 'HYPHEN-MINUS'],
+  [0x2e, 'FULL STOP'],
+  [0x2f, 'SOLIDUS'],
+  [0x3a, 'COLON'],
+  [0x3b, 'SEMICOLON'],
+  [0x3c, 'LESS-THAN SIGN'],
+  [0x3d, 'EQUALS SIGN'],
+  [0x3e, 'GREATER-THAN SIGN'],
+  [0x3f, 'QUESTION MARK'],
+  [0x40, 'COMMERCIAL AT'],
+  [0x5b, 'LEFT SQUARE BRACKET'],
+  [0x5c, 'REVERSE SOLIDUS'],
+  [0x5d, 'RIGHT SQUARE BRACKET'],
+  [0x5e, 'CIRCUMFLEX ACCENT'],
+  [0x5f, 'LOW LINE'],
+  [0x60, 'GRAVE ACCENT'],
+  [0x7b, 'LEFT CURLY BRACKET'],
+  [0x7c, 'VERTICAL LINE'],
+  [0x7d, 'RIGHT CURLY BRACKET'],
+  [0x7e, 'TILDE'],
 ]);
 
 const BIDI = new Set([0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);

@@ -16,8 +16,7 @@ export interface Instant {
 
 // Date, `T` (or a space, as PostgreSQL prints it), hh:mm, optional :ss, 0–9 fraction
 // digits, optional offset (Z, ±hh:mm, ±hhmm, ±hh).
-const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 
 const MS_PER_MINUTE = 60_000;
 
@@ -32,9 +31,7 @@ export function parseTimestamp(text: string | null | undefined): Instant | undef
   if (fast !== undefined) return { ms: fast, text };
   const m = TIMESTAMP.exec(text.trim());
   if (!m) return undefined;
-  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
-    number, number, number, number, number,
-  ];
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
   const second = m[6] === undefined ? 0 : Number(m[6]);
   const millis = m[7] === undefined ? 0 : Math.floor(Number(m[7].padEnd(9, '0')) / 1e6);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
@@ -72,7 +69,19 @@ function serviceShapeMs(text: string): number | undefined {
   const minute = digits(text, 14, 2);
   const second = digits(text, 17, 2);
   // Years below 1000 go the general way (Date.UTC reads 0–99 as 1900–1999).
-  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+  if (
+    year < 1000 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month) ||
+    hour < 0 ||
+    hour > 23 ||
+    minute < 0 ||
+    minute > 59 ||
+    second < 0 ||
+    second > 59
+  ) {
     return undefined;
   }
   let at = 19;
@@ -89,7 +98,8 @@ function serviceShapeMs(text: string): number | undefined {
   }
   const sign = text.charCodeAt(at);
   let offsetMinutes = 0;
-  if (sign === 90 && at + 1 === n) offsetMinutes = 0; // Z
+  if (sign === 90 && at + 1 === n)
+    offsetMinutes = 0; // Z
   else if ((sign === 43 || sign === 45) && at + 6 === n && text.charCodeAt(at + 3) === 58) {
     const oh = digits(text, at + 1, 2);
     const om = digits(text, at + 4, 2);
@@ -101,7 +111,14 @@ function serviceShapeMs(text: string): number | undefined {
 
 /** At least 20 characters with the separators of YYYY-MM-DDThh:mm:ss in their places (the digits are not checked). */
 export function hasServiceSeparators(t: string): boolean {
-  return t.length >= 20 && t.charCodeAt(4) === 45 && t.charCodeAt(7) === 45 && t.charCodeAt(10) === 84 && t.charCodeAt(13) === 58 && t.charCodeAt(16) === 58;
+  return (
+    t.length >= 20 &&
+    t.charCodeAt(4) === 45 &&
+    t.charCodeAt(7) === 45 &&
+    t.charCodeAt(10) === 84 &&
+    t.charCodeAt(13) === 58 &&
+    t.charCodeAt(16) === 58
+  );
 }
 
 /** The decimal number in text[at, at+count), or -1 if one of those is not an ASCII digit. */

@@ -118,7 +118,8 @@ export class Connection extends Disposable {
       await client.listReports(signal);
       return { kind: 'ok' };
     } catch (e) {
-      if (e instanceof ServiceError && e.kind === 'auth') return { kind: 'rejected', message: 'The service rejected this key. Check it and paste it again.' };
+      if (e instanceof ServiceError && e.kind === 'auth')
+        return { kind: 'rejected', message: 'The service rejected this key. Check it and paste it again.' };
       return { kind: 'unreachable', message: e instanceof Error ? e.message : String(e) };
     } finally {
       await client.close();
@@ -136,7 +137,10 @@ export class Connection extends Disposable {
       case 'bad-base-url':
         throw new ServiceError('insecure-url', state.message);
       case 'no-base-url':
-        throw new ServiceError('insecure-url', 'No service base URL is configured. Run "Security Fix Reports: Set Base URL" or set "securityFixReports.baseURL" in your user settings.');
+        throw new ServiceError(
+          'insecure-url',
+          'No service base URL is configured. Run "Security Fix Reports: Set Base URL" or set "securityFixReports.baseURL" in your user settings.',
+        );
     }
   }
 

@@ -69,7 +69,10 @@ export class Findings extends Disposable {
   /** Recompute soon (the filter or a pin changed, or data arrived). */
   schedule(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.recompute().catch((e: unknown) => this.log.error(`Findings: ${e instanceof Error ? e.message : String(e)}`)), SETTLE_MS);
+    this.timer = setTimeout(
+      () => void this.recompute().catch((e: unknown) => this.log.error(`Findings: ${e instanceof Error ? e.message : String(e)}`)),
+      SETTLE_MS,
+    );
   }
 
   /** The findings in a file, in report order. */
@@ -79,7 +82,9 @@ export class Findings extends Disposable {
 
   /** The findings whose range holds the position (or the line, for a whole-line range). */
   at(uri: vscode.Uri, position: vscode.Position): Finding[] {
-    return this.forUri(uri).filter((f) => f.range.contains(position) || (f.range.start.line <= position.line && position.line <= f.range.end.line));
+    return this.forUri(uri).filter(
+      (f) => f.range.contains(position) || (f.range.start.line <= position.line && position.line <= f.range.end.line),
+    );
   }
 
   /** Every file with findings. */
@@ -103,17 +108,22 @@ export class Findings extends Disposable {
     // The Problems panel needs the list even when the view was never opened (not before there
     // is a key: the store would announce that as an error).
     const ready = this.connection.state.kind === 'ready';
-    const reports = repositories.length && ready ? await this.store.reports().catch(() => this.store.loadedReports()) : this.store.loadedReports();
+    const reports =
+      repositories.length && ready ? await this.store.reports().catch(() => this.store.loadedReports()) : this.store.loadedReports();
     const nowMs = Date.now();
     const current: CurrentReport[] = [];
     for (const repository of repositories) {
       const report = currentReport(reports, repository, nowMs, this.pins.get(repository.root));
       if (!report) continue;
       const reference = report.repo?.reference;
-      const otherBranch = reference && repository.branch && reference !== repository.branch ? { report: reference, checkedOut: repository.branch } : undefined;
+      const otherBranch =
+        reference && repository.branch && reference !== repository.branch
+          ? { report: reference, checkedOut: repository.branch }
+          : undefined;
       current.push({ repository, report, otherBranch });
       // The Problems panel needs the current report's issues without anyone expanding it.
-      if (!this.store.entry(report.id)?.model && !this.store.entry(report.id)?.detailError) void this.store.report(report.id).catch(() => undefined);
+      if (!this.store.entry(report.id)?.model && !this.store.entry(report.id)?.detailError)
+        void this.store.report(report.id).catch(() => undefined);
     }
     const shows = this.shows();
     const byUri = new Map<string, Finding[]>();
@@ -126,13 +136,22 @@ export class Findings extends Disposable {
       const vendor = model.report.vulnerabilityReport?.vendor ?? report.vulnerabilityReport?.vendor ?? '';
       for (const issue of model.issues()) {
         if (!shows(issue)) continue;
-        for (const refused of refusedPaths(issue)) this.reportOnce(report.id, `refused ${refused.path}`, `Report ${report.id}: the path ${JSON.stringify(refused.path)} of issue ${issue.id} was refused (${refused.reason}).`);
+        for (const refused of refusedPaths(issue))
+          this.reportOnce(
+            report.id,
+            `refused ${refused.path}`,
+            `Report ${report.id}: the path ${JSON.stringify(refused.path)} of issue ${issue.id} was refused (${refused.reason}).`,
+          );
         const located = issueLocations(issue);
         if (!located) continue;
         const uri = vscode.Uri.joinPath(repository.root, located.primary.path);
         if (!(await exists(uri))) {
           missing++;
-          this.reportOnce(report.id, located.primary.path, `Report ${report.id}: ${located.primary.path} (issue ${issue.id}) is not in ${repository.root.fsPath}; its finding is not shown in the code.`);
+          this.reportOnce(
+            report.id,
+            located.primary.path,
+            `Report ${report.id}: ${located.primary.path} (issue ${issue.id}) is not in ${repository.root.fsPath}; its finding is not shown in the code.`,
+          );
           continue;
         }
         const related: { uri: vscode.Uri; range: vscode.Range }[] = [];
@@ -140,7 +159,16 @@ export class Findings extends Disposable {
           const stepUri = vscode.Uri.joinPath(repository.root, step.path);
           if (await exists(stepUri)) related.push({ uri: stepUri, range: rangeOf(step) });
         }
-        const finding: Finding = { reportId: report.id, issue, vendor, model, falsePositive: isFalsePositive(issue), uri, range: rangeOf(located.primary), related };
+        const finding: Finding = {
+          reportId: report.id,
+          issue,
+          vendor,
+          model,
+          falsePositive: isFalsePositive(issue),
+          uri,
+          range: rangeOf(located.primary),
+          related,
+        };
         const key = uri.toString();
         const list = byUri.get(key);
         if (list) list.push(finding);

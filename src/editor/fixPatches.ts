@@ -23,7 +23,11 @@ export async function patchFix(view: FixView, report: FixReportSummary, reposito
   const parsed = parseFixPatch(view.fix.patchAndQuestions?.patch);
   if (!parsed.ok) return parsed;
   const repo = repositories[0];
-  if (!repo) return { ok: false, reason: `report ${report.id} is not of a repository in the workspace (no git remote matches ${report.repo?.originalUrl ?? 'its repository'})` };
+  if (!repo)
+    return {
+      ok: false,
+      reason: `report ${report.id} is not of a repository in the workspace (no git remote matches ${report.repo?.originalUrl ?? 'its repository'})`,
+    };
   const files: PatchedFile[] = [];
   for (const patch of parsed.files) {
     const uri = vscode.Uri.joinPath(repo.root, patch.path);
@@ -34,7 +38,8 @@ export async function patchFix(view: FixView, report: FixReportSummary, reposito
       return { ok: false, reason: `${patch.path} is not in the workspace` };
     }
     const after = applyTo(patch, before ?? '');
-    if (after === undefined) return { ok: false, reason: `the patch does not apply cleanly to ${patch.path}: the file changed since the scan` };
+    if (after === undefined)
+      return { ok: false, reason: `the patch does not apply cleanly to ${patch.path}: the file changed since the scan` };
     files.push({ patch, uri, before: before ?? '', after: patch.deletes ? '' : after });
   }
   return { ok: true, files };

@@ -7,14 +7,24 @@ import type { SuppressionComment } from '../model/suppression';
 import { loadProver } from './proof';
 
 /** The proven insertion for `comment` at `line`, or why there is none. */
-export async function placeComment(document: vscode.TextDocument, line: number, syntax: CommentSyntax, comment: SuppressionComment, fpId: string): Promise<InsertionChoice> {
+export async function placeComment(
+  document: vscode.TextDocument,
+  line: number,
+  syntax: CommentSyntax,
+  comment: SuppressionComment,
+  fpId: string,
+): Promise<InsertionChoice> {
   if (!comment.ok) return { kind: 'refuse', reason: comment.reason, summaryRefused: comment.summaryRefused === true };
   let prover;
   if (syntax.parser) {
     try {
       prover = loadProver();
     } catch (e) {
-      return { kind: 'refuse', reason: `the parser that proves the comment harmless could not be loaded (${e instanceof Error ? e.message : String(e)}); reinstall the extension`, summaryRefused: false };
+      return {
+        kind: 'refuse',
+        reason: `the parser that proves the comment harmless could not be loaded (${e instanceof Error ? e.message : String(e)}); reinstall the extension`,
+        summaryRefused: false,
+      };
     }
   }
   const encoding = document.encoding;
@@ -36,4 +46,3 @@ export async function placeComment(document: vscode.TextDocument, line: number, 
     summaryRefused: false,
   }));
 }
-

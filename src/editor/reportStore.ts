@@ -103,7 +103,8 @@ export class ReportStore extends Disposable {
   private scheduleAutoRefresh(): void {
     clearInterval(this.autoRefresh);
     const minutes = this.connection.settings.autoRefreshMinutes;
-    this.autoRefresh = minutes > 0 ? setInterval(() => this.connection.state.kind === 'ready' && this.refresh(), minutes * 60_000) : undefined;
+    this.autoRefresh =
+      minutes > 0 ? setInterval(() => this.connection.state.kind === 'ready' && this.refresh(), minutes * 60_000) : undefined;
   }
 
   /** The report list, loaded once per refresh; workspace repositories first, newest first. */
@@ -114,26 +115,33 @@ export class ReportStore extends Disposable {
       const run = { controller: new AbortController(), startedAt: Date.now() };
       this.refreshRun = run;
       this.changed.fire({ kind: 'status' });
-      this.list = Promise.resolve(this.withProgress('Loading fix reports…', async () => {
-        const client = this.connection.client();
-        const [reports, remotes] = await Promise.all([client.listReports(run.controller.signal), this.workspaceRemotes().catch(() => [])]);
-        const sorted = sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() });
-        if (epoch === this.epoch) {
-          this.listed = sorted;
-          for (const summary of sorted) if (!this.entries.has(summary.id)) this.entries.set(summary.id, { summary });
-          this.succeeded();
-        }
-        return sorted;
-      }));
-      this.list.catch((e: unknown) => {
-        if (epoch !== this.epoch) return;
-        this.failed(e, () => this.reset());
-        this.changed.fire({ kind: 'all' });
-      }).finally(() => {
-        if (this.refreshRun !== run) return;
-        this.refreshRun = undefined;
-        this.changed.fire({ kind: 'status' });
-      });
+      this.list = Promise.resolve(
+        this.withProgress('Loading fix reports…', async () => {
+          const client = this.connection.client();
+          const [reports, remotes] = await Promise.all([
+            client.listReports(run.controller.signal),
+            this.workspaceRemotes().catch(() => []),
+          ]);
+          const sorted = sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() });
+          if (epoch === this.epoch) {
+            this.listed = sorted;
+            for (const summary of sorted) if (!this.entries.has(summary.id)) this.entries.set(summary.id, { summary });
+            this.succeeded();
+          }
+          return sorted;
+        }),
+      );
+      this.list
+        .catch((e: unknown) => {
+          if (epoch !== this.epoch) return;
+          this.failed(e, () => this.reset());
+          this.changed.fire({ kind: 'all' });
+        })
+        .finally(() => {
+          if (this.refreshRun !== run) return;
+          this.refreshRun = undefined;
+          this.changed.fire({ kind: 'status' });
+        });
     }
     return this.list;
   }
@@ -292,29 +300,33 @@ export class ReportStore extends Disposable {
       const [reports, remotes] = await Promise.all([client.listReports(controller.signal), this.workspaceRemotes().catch(() => [])]);
       const listedIds = new Set(reports.map((r) => r.id));
       const details = await Promise.all(
-        expanded.filter((id) => listedIds.has(id)).map(async (id) => [id, new ReportModel(await client.getReport(id, controller.signal))] as const),
+        expanded
+          .filter((id) => listedIds.has(id))
+          .map(async (id) => [id, new ReportModel(await client.getReport(id, controller.signal))] as const),
       );
       return { sorted: sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() }), details };
     };
-    void Promise.resolve(this.withProgress('Refreshing fix reports…', fetchAll)).then(
-      ({ sorted, details }) => {
-        if (epoch !== this.epoch) return;
-        this.replace(sorted, details);
-        this.staleValue = undefined;
-        this.succeeded();
-      },
-      (e: unknown) => {
-        if (epoch !== this.epoch) return;
-        const cancelled = controller.signal.aborted;
-        const error = cancelled ? undefined : this.failed(e, () => this.refresh());
-        const reason = cancelled ? 'The refresh was cancelled.' : `The refresh failed: ${error!.message}`;
-        this.staleValue = { since: shownSince, reason };
-        this.log.warn(`Refresh ${cancelled ? 'cancelled' : 'failed'}; showing the data fetched ${new Date(shownSince).toISOString()}.`);
-      },
-    ).finally(() => {
-      if (this.refreshRun === run) this.refreshRun = undefined;
-      this.changed.fire({ kind: 'status' });
-    });
+    void Promise.resolve(this.withProgress('Refreshing fix reports…', fetchAll))
+      .then(
+        ({ sorted, details }) => {
+          if (epoch !== this.epoch) return;
+          this.replace(sorted, details);
+          this.staleValue = undefined;
+          this.succeeded();
+        },
+        (e: unknown) => {
+          if (epoch !== this.epoch) return;
+          const cancelled = controller.signal.aborted;
+          const error = cancelled ? undefined : this.failed(e, () => this.refresh());
+          const reason = cancelled ? 'The refresh was cancelled.' : `The refresh failed: ${error!.message}`;
+          this.staleValue = { since: shownSince, reason };
+          this.log.warn(`Refresh ${cancelled ? 'cancelled' : 'failed'}; showing the data fetched ${new Date(shownSince).toISOString()}.`);
+        },
+      )
+      .finally(() => {
+        if (this.refreshRun === run) this.refreshRun = undefined;
+        this.changed.fire({ kind: 'status' });
+      });
   }
 
   /** Stops waiting for a refresh; what is on screen stays (marked stale). */
@@ -368,10 +380,9 @@ export class ReportStore extends Disposable {
   private startIssues(reportId: string, model: ReportModel): void {
     const entry = this.entryFor(reportId);
     const controller = new AbortController();
-    const iterator = this.connection.client().issuePages(
-      { fixReportId: reportId },
-      { signal: controller.signal, onWarning: (w) => this.log.warn(`Report ${reportId}: ${w}`) },
-    );
+    const iterator = this.connection
+      .client()
+      .issuePages({ fixReportId: reportId }, { signal: controller.signal, onWarning: (w) => this.log.warn(`Report ${reportId}: ${w}`) });
     const paging: Paging = { iterator, controller };
     this.paging.set(reportId, paging);
     entry.model = model;
@@ -415,13 +426,17 @@ export class ReportStore extends Disposable {
       }
       this.changed.fire({ kind: 'report', reportId });
     };
-    paging.running = Promise.resolve(this.withProgress(`Loading issues of ${entry.summary.vulnerabilityReport?.project?.name ?? 'the report'}…`, run));
+    paging.running = Promise.resolve(
+      this.withProgress(`Loading issues of ${entry.summary.vulnerabilityReport?.project?.name ?? 'the report'}…`, run),
+    );
   }
 
   private entryFor(reportId: string): ReportEntry {
     let entry = this.entries.get(reportId);
     if (!entry) {
-      entry = { summary: { id: reportId, createdOn: null, expirationOn: null, createdByUser: null, vulnerabilityReport: null, repo: null } };
+      entry = {
+        summary: { id: reportId, createdOn: null, expirationOn: null, createdByUser: null, vulnerabilityReport: null, repo: null },
+      };
       this.entries.set(reportId, entry);
     }
     return entry;

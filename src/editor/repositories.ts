@@ -50,7 +50,9 @@ export class Repositories extends Disposable {
 
   constructor(private readonly warn: (message: string) => void) {
     super();
-    this.connected = this.connect().catch((e: unknown) => warn(`Git repositories: ${e instanceof Error ? e.message : String(e)}; reading .git folders instead.`));
+    this.connected = this.connect().catch((e: unknown) =>
+      warn(`Git repositories: ${e instanceof Error ? e.message : String(e)}; reading .git folders instead.`),
+    );
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.changed.fire()));
     this.register({ dispose: () => this.watched.forEach((d) => d.dispose()) });
   }
@@ -59,8 +61,12 @@ export class Repositories extends Disposable {
   async list(): Promise<WorkspaceRepository[]> {
     await Promise.race([this.connected, new Promise((resolve) => setTimeout(resolve, GIT_WAIT_MS))]);
     const fromGit = (this.git?.repositories ?? []).map(fromGitRepository);
-    const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => !fromGit.some((r) => contains(r.root, f.uri) || contains(f.uri, r.root)));
-    const fromDisk = (await Promise.all(folders.map((f) => readRepository(f.uri)))).filter((r): r is WorkspaceRepository => r !== undefined);
+    const folders = (vscode.workspace.workspaceFolders ?? []).filter(
+      (f) => !fromGit.some((r) => contains(r.root, f.uri) || contains(f.uri, r.root)),
+    );
+    const fromDisk = (await Promise.all(folders.map((f) => readRepository(f.uri)))).filter(
+      (r): r is WorkspaceRepository => r !== undefined,
+    );
     return [...fromGit, ...fromDisk];
   }
 
@@ -152,7 +158,9 @@ async function resolveGitDir(dotGit: vscode.Uri): Promise<vscode.Uri | undefined
 
 /** `path` (absolute, or relative to `base`) as a URI of `base`'s file system. */
 function resolvePath(base: vscode.Uri, path: string): vscode.Uri {
-  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) ? base.with({ path: path.replace(/\\/g, '/').replace(/^(?=[A-Za-z]:)/, '/') }) : vscode.Uri.joinPath(base, path);
+  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path)
+    ? base.with({ path: path.replace(/\\/g, '/').replace(/^(?=[A-Za-z]:)/, '/') })
+    : vscode.Uri.joinPath(base, path);
 }
 
 async function readText(uri: vscode.Uri): Promise<string | undefined> {

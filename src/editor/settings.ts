@@ -39,12 +39,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
   const problems: string[] = [];
   const userLevel = <T>(key: UserLevelKey, fallback: T): T => {
     const inspected = config.inspect<T>(key);
-    if (inspected && (inspected.workspaceValue !== undefined || inspected.workspaceFolderValue !== undefined)) ignored.push(`${SECTION}.${key}`);
+    if (inspected && (inspected.workspaceValue !== undefined || inspected.workspaceFolderValue !== undefined))
+      ignored.push(`${SECTION}.${key}`);
     return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
   };
   // Until the activation moved it (migrateLegacyBaseUrl), an address may still be under the old name.
   const legacy = config.inspect<string>(LEGACY_BASE_URL);
-  if (legacy && (legacy.workspaceValue !== undefined || legacy.workspaceFolderValue !== undefined)) ignored.push(`${SECTION}.${LEGACY_BASE_URL}`);
+  if (legacy && (legacy.workspaceValue !== undefined || legacy.workspaceFolderValue !== undefined))
+    ignored.push(`${SECTION}.${LEGACY_BASE_URL}`);
   const baseUrl = (userLevel<string>(Setting.BaseUrl, '') || legacy?.globalValue || '').trim();
   const caFile = userLevel<string>(Setting.CaCertificatesFile, '').trim();
   let caCertificates: string[] | undefined;
@@ -137,5 +139,10 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 export function affectsSettings(event: vscode.ConfigurationChangeEvent): boolean {
-  return event.affectsConfiguration(SECTION) || event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.noProxy') || event.affectsConfiguration('http.proxyStrictSSL');
+  return (
+    event.affectsConfiguration(SECTION) ||
+    event.affectsConfiguration('http.proxy') ||
+    event.affectsConfiguration('http.noProxy') ||
+    event.affectsConfiguration('http.proxyStrictSSL')
+  );
 }

@@ -49,7 +49,22 @@ export interface CommentSyntax {
 }
 
 /** The tree-sitter grammars VS Code ships (@vscode/tree-sitter-wasm) that model/proof loads. */
-export const GRAMMARS = ['javascript', 'typescript', 'tsx', 'php', 'bash', 'powershell', 'python', 'go', 'java', 'c-sharp', 'cpp', 'ruby', 'rust', 'css'] as const;
+export const GRAMMARS = [
+  'javascript',
+  'typescript',
+  'tsx',
+  'php',
+  'bash',
+  'powershell',
+  'python',
+  'go',
+  'java',
+  'c-sharp',
+  'cpp',
+  'ruby',
+  'rust',
+  'css',
+] as const;
 export type GrammarId = (typeof GRAMMARS)[number];
 /** Parsers model/proof knows: those grammars, parse5 for HTML and yaml for YAML. */
 export type ParserId = GrammarId | 'html' | 'yaml';

@@ -74,15 +74,14 @@ export function fixFindings(fix: Fix): Finding[] {
   }
   const at = { fixId: fix.id };
   fix.vulnerabilityReportIssues.forEach((ref, i) =>
-    checkTimestamp(out, ref.sharedState?.createdAt, `vulnerabilityReportIssues[${i}].sharedState.createdAt`, at));
+    checkTimestamp(out, ref.sharedState?.createdAt, `vulnerabilityReportIssues[${i}].sharedState.createdAt`, at),
+  );
   fix.scmSubmitFixRequests.forEach((s, i) => {
     checkTimestamp(out, s.createdAt, `scmSubmitFixRequests[${i}].createdAt`, at);
     checkTimestamp(out, s.updatedAt, `scmSubmitFixRequests[${i}].updatedAt`, at);
   });
-  fix.sharedState?.downloadedBy.forEach((d, i) =>
-    checkTimestamp(out, d.downloadedAt, `sharedState.downloadedBy[${i}].downloadedAt`, at));
-  fix.sharedState?.fixRatings.forEach((r, i) =>
-    checkTimestamp(out, r.updatedDate, `sharedState.fixRatings[${i}].updatedDate`, at));
+  fix.sharedState?.downloadedBy.forEach((d, i) => checkTimestamp(out, d.downloadedAt, `sharedState.downloadedBy[${i}].downloadedAt`, at));
+  fix.sharedState?.fixRatings.forEach((r, i) => checkTimestamp(out, r.updatedDate, `sharedState.fixRatings[${i}].updatedDate`, at));
   return out;
 }
 
@@ -151,12 +150,7 @@ export function issueFindings(issue: Issue, placement: IssuePlacement): Finding[
   return out;
 }
 
-function checkTimestamp(
-  out: Finding[],
-  text: string | null | undefined,
-  field: string,
-  at: { fixId?: string; issueId?: string },
-): void {
+function checkTimestamp(out: Finding[], text: string | null | undefined, field: string, at: { fixId?: string; issueId?: string }): void {
   if (text === null || text === undefined || parseTimestamp(text)) return;
   const owner = at.fixId !== undefined ? `Fix ${at.fixId}` : at.issueId !== undefined ? `Issue ${at.issueId}` : 'The report';
   out.push({

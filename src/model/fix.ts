@@ -33,7 +33,13 @@ interface Confidence {
 
 function confidenceOf(fix: Pick<Fix, 'confidence'>): Confidence {
   const value = fix.confidence;
-  const of = (kind: ConfidenceKind, label: string, short = label): Confidence => ({ value: kind === 'unknown' ? null : value, kind, short, label, meaning: CONFIDENCE[kind].meaning });
+  const of = (kind: ConfidenceKind, label: string, short = label): Confidence => ({
+    value: kind === 'unknown' ? null : value,
+    kind,
+    short,
+    label,
+    meaning: CONFIDENCE[kind].meaning,
+  });
   if (value === STABLE_CONFIDENCE) return of('stable', 'Stable fix', CONFIDENCE.stable.short);
   if (value === ADAPTIVE_CONFIDENCE) return of('adaptive', 'Adaptive fix', CONFIDENCE.adaptive.short);
   if (value === null || !Number.isFinite(value)) return of('unknown', CONFIDENCE.unknown.short);

@@ -6,19 +6,78 @@ import { cleanText, counted, truncate } from '../common/text';
 
 /** Acronyms kept upper-case in readable names. */
 const ACRONYMS = new Set([
-  'API', 'AWS', 'CORS', 'CRLF', 'CSP', 'CSRF', 'CSV', 'CWE', 'DOM', 'HSTS', 'HTML', 'HTTP', 'HTTPS',
-  'ID', 'IDOR', 'JNDI', 'JSON', 'JWT', 'LDAP', 'MD5', 'OGNL', 'OS', 'PII', 'RCE', 'SAML', 'SHA1',
-  'SQL', 'SSH', 'SSL', 'SSRF', 'SSTI', 'TLS', 'URI', 'URL', 'XML', 'XSLT', 'XSS', 'XXE',
+  'API',
+  'AWS',
+  'CORS',
+  'CRLF',
+  'CSP',
+  'CSRF',
+  'CSV',
+  'CWE',
+  'DOM',
+  'HSTS',
+  'HTML',
+  'HTTP',
+  'HTTPS',
+  'ID',
+  'IDOR',
+  'JNDI',
+  'JSON',
+  'JWT',
+  'LDAP',
+  'MD5',
+  'OGNL',
+  'OS',
+  'PII',
+  'RCE',
+  'SAML',
+  'SHA1',
+  'SQL',
+  'SSH',
+  'SSL',
+  'SSRF',
+  'SSTI',
+  'TLS',
+  'URI',
+  'URL',
+  'XML',
+  'XSLT',
+  'XSS',
+  'XXE',
 ]);
 
 /** Words with a conventional mixed case. */
 const SPECIAL_WORDS: ReadonlyMap<string, string> = new Map([
-  ['nosql', 'NoSQL'], ['xpath', 'XPath'], ['dos', 'DoS'], ['redos', 'ReDoS'], ['oauth', 'OAuth'],
-  ['graphql', 'GraphQL'], ['javascript', 'JavaScript'], ['typescript', 'TypeScript'],
+  ['nosql', 'NoSQL'],
+  ['xpath', 'XPath'],
+  ['dos', 'DoS'],
+  ['redos', 'ReDoS'],
+  ['oauth', 'OAuth'],
+  ['graphql', 'GraphQL'],
+  ['javascript', 'JavaScript'],
+  ['typescript', 'TypeScript'],
 ]);
 
 /** Short words left lower-case inside a title ("Use of Hardcoded Password"). */
-const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'of', 'on', 'or', 'the', 'to', 'via', 'with']);
+const MINOR_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'into',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'via',
+  'with',
+]);
 
 const MAX_NAME_LENGTH = 80;
 
@@ -32,7 +91,12 @@ const MAX_NAME_LENGTH = 80;
 export function readableIssueType(type: string | null | undefined): string {
   if (typeof type !== 'string') return 'Unknown issue type';
   let text = cleanText(type);
-  if (text.includes('/')) text = text.split('/').filter((s) => s.trim() !== '').pop() ?? '';
+  if (text.includes('/'))
+    text =
+      text
+        .split('/')
+        .filter((s) => s.trim() !== '')
+        .pop() ?? '';
   let words = text.split(/[\s_\-.:]+/).filter((w) => w !== '');
   // A single camelCase token ("SqlInjection", "XMLExternalEntity") is split at case changes;
   // tokens from separated text are not, so "NoSQL_Injection" stays intact.
@@ -53,11 +117,29 @@ export function readableIssueType(type: string | null | undefined): string {
 }
 
 const LANGUAGES: ReadonlyMap<string, string> = new Map([
-  ['c', 'C'], ['cpp', 'C++'], ['c++', 'C++'], ['csharp', 'C#'], ['c#', 'C#'], ['go', 'Go'],
-  ['golang', 'Go'], ['java', 'Java'], ['javascript', 'JavaScript'], ['js', 'JavaScript'],
-  ['kotlin', 'Kotlin'], ['objc', 'Objective-C'], ['php', 'PHP'], ['python', 'Python'],
-  ['ruby', 'Ruby'], ['rust', 'Rust'], ['scala', 'Scala'], ['sql', 'SQL'], ['swift', 'Swift'],
-  ['typescript', 'TypeScript'], ['ts', 'TypeScript'], ['xml', 'XML'], ['yaml', 'YAML'],
+  ['c', 'C'],
+  ['cpp', 'C++'],
+  ['c++', 'C++'],
+  ['csharp', 'C#'],
+  ['c#', 'C#'],
+  ['go', 'Go'],
+  ['golang', 'Go'],
+  ['java', 'Java'],
+  ['javascript', 'JavaScript'],
+  ['js', 'JavaScript'],
+  ['kotlin', 'Kotlin'],
+  ['objc', 'Objective-C'],
+  ['php', 'PHP'],
+  ['python', 'Python'],
+  ['ruby', 'Ruby'],
+  ['rust', 'Rust'],
+  ['scala', 'Scala'],
+  ['sql', 'SQL'],
+  ['swift', 'Swift'],
+  ['typescript', 'TypeScript'],
+  ['ts', 'TypeScript'],
+  ['xml', 'XML'],
+  ['yaml', 'YAML'],
 ]);
 
 /** A readable programming language name (`csharp` → "C#"); unknown names are capitalised. */
@@ -122,5 +204,3 @@ export function httpUrl(text: string | null | undefined): string | null {
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
-
-

@@ -46,7 +46,12 @@ export async function chooseInsertion(input: InsertionInput): Promise<InsertionC
   // The same FP twice on a line helps nobody and hides which comment is current.
   if (input.fpId) {
     const done = [line, line - 1].find((n) => n >= 0 && lines[n] && text.slice(lines[n]!.start, lines[n]!.end).includes(input.fpId!));
-    if (done !== undefined) return { kind: 'refuse', reason: `this false positive is already suppressed here: line ${done + 1} holds a comment with its id (${input.fpId})`, summaryRefused: false };
+    if (done !== undefined)
+      return {
+        kind: 'refuse',
+        reason: `this false positive is already suppressed here: line ${done + 1} holds a comment with its id (${input.fpId})`,
+        summaryRefused: false,
+      };
   }
   const reasons: string[] = [];
   let summaryRefused = false;
@@ -77,7 +82,9 @@ export async function chooseInsertion(input: InsertionInput): Promise<InsertionC
         : text.slice(0, range.end) + plan.text + text.slice(range.end);
     if (!syntax.parser || !input.prover) return { kind: plan.kind, text: plan.text, candidate, checkedBy: undefined, after: edited };
     const rows: EditRows =
-      plan.kind === 'insert-above' ? { before: line, after: [line, line + 1] } : { before: line, after: [line, line], appendedAt: lineText.length };
+      plan.kind === 'insert-above'
+        ? { before: line, after: [line, line + 1] }
+        : { before: line, after: [line, line], appendedAt: lineText.length };
     const proof = await input.prover.prove(syntax.parser, text, edited, rows);
     if (proof.ok) return { kind: plan.kind, text: plan.text, candidate, checkedBy: proof.parser, after: edited };
     reasons.push(`as ${describeForm(candidate)}, ${proof.reason}`);
@@ -110,7 +117,10 @@ function lineOffsets(text: string): { start: number; end: number }[] {
  * the encoding cannot represent is saved as '?'. An allowlist, like the text's: only letters
  * and digits may appear as such stray bytes. Pass only encodings that are not UTF-8/UTF-16.
  */
-async function strayAsciiByte(text: string, encode: (text: string) => Promise<Uint8Array>): Promise<{ codePoint: number; byte: number } | undefined> {
+async function strayAsciiByte(
+  text: string,
+  encode: (text: string) => Promise<Uint8Array>,
+): Promise<{ codePoint: number; byte: number } | undefined> {
   const seen = new Set<string>();
   for (const ch of text) {
     const codePoint = ch.codePointAt(0)!;

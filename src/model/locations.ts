@@ -88,7 +88,9 @@ function nodeLocation(node: CodeNodeInput, refused: RefusedPath[]): CodeLocation
   const startColumn = column(node.startCol);
   const endColumn = column(node.endCol);
   const columnsUsable = startColumn !== undefined && endColumn !== undefined && (end > startLine || endColumn > startColumn);
-  return columnsUsable ? { path: checked.path, startLine, endLine: end, startColumn, endColumn } : { path: checked.path, startLine, endLine: end };
+  return columnsUsable
+    ? { path: checked.path, startLine, endLine: end, startColumn, endColumn }
+    : { path: checked.path, startLine, endLine: end };
 }
 
 function fileOnly(path: string | null | undefined, refused: RefusedPath[]): CodeLocation | undefined {

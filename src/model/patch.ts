@@ -38,7 +38,8 @@ export function parseFixPatch(patch: string | null | undefined): ParsedPatch {
     if (name === undefined) return { ok: false, reason: 'a file of the patch has no name' };
     const checked = safeRepoPath(name);
     if (!checked.ok) return { ok: false, reason: `the patch names the file ${JSON.stringify(name)}, which is refused (${checked.reason})` };
-    if (!creates && !deletes && oldName !== undefined && oldName !== name) return { ok: false, reason: `the patch renames ${oldName} to ${name}, which is not applied` };
+    if (!creates && !deletes && oldName !== undefined && oldName !== name)
+      return { ok: false, reason: `the patch renames ${oldName} to ${name}, which is not applied` };
     files.push({ path: checked.path, creates, deletes, hunks: file.hunks.length, parsed: file });
   }
   if (files.length === 0) return { ok: false, reason: 'the patch changes no file' };

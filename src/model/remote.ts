@@ -16,7 +16,12 @@ function normalizeRemoteUrl(url: string | null | undefined): string | undefined 
   const parts = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? splitUrl(text) : splitScp(text);
   if (!parts) return undefined;
   let host = parts.host.toLowerCase().replace(/\.$/, '');
-  let path = safeDecode(parts.path).toLowerCase().replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.git$/, '').replace(/\/+$/, '');
+  let path = safeDecode(parts.path)
+    .toLowerCase()
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '');
   if (host === '' || path === '') return undefined;
   if (host === 'ssh.dev.azure.com' && path.startsWith('v3/')) {
     const segments = path.slice(3).split('/');

@@ -6,7 +6,6 @@ import { fixFindings, issueFindings, reportFindings, type Finding } from './find
 import { fixView, type FixView } from './fix';
 import { embeddedFixId, isFalsePositive } from './issue';
 
-
 /** Which group of the tree an issue was put in. */
 export type IssueGroup = 'fix' | 'false-positive' | 'other';
 
@@ -62,12 +61,14 @@ export class ReportModel {
     const fixes: FixView[] = [];
     for (const fix of detail.fixes) {
       if (this.fixesById.has(fix.id)) {
-        this.record([{
-          rule: 'duplicate-fix',
-          severity: 'warning',
-          fixId: fix.id,
-          message: `The report lists fix ${fix.id} more than once; only the first is shown.`,
-        }]);
+        this.record([
+          {
+            rule: 'duplicate-fix',
+            severity: 'warning',
+            fixId: fix.id,
+            message: `The report lists fix ${fix.id} more than once; only the first is shown.`,
+          },
+        ]);
         continue;
       }
       const view = fixView(fix);
@@ -187,13 +188,15 @@ export class ReportModel {
       this.listedBy.set(issueId, fixId);
       return;
     }
-    this.record([{
-      rule: 'issue-in-several-fixes',
-      severity: 'warning',
-      fixId,
-      issueId,
-      message: `Issue ${issueId} is listed by fix ${first} and by fix ${fixId}; it is shown under fix ${first}.`,
-    }]);
+    this.record([
+      {
+        rule: 'issue-in-several-fixes',
+        severity: 'warning',
+        fixId,
+        issueId,
+        message: `Issue ${issueId} is listed by fix ${first} and by fix ${fixId}; it is shown under fix ${first}.`,
+      },
+    ]);
   }
 
   /** The first copy seen of `text`; past 10,000 distinct texts they are not repeated ones, and are kept as they are. */

@@ -53,9 +53,17 @@ export interface RepositoryRef {
  * else the newest of its remotes (expired or not, other branch or none). Undefined when no
  * report names one of its remotes.
  */
-export function currentReport<T extends FixReportSummary>(reports: readonly T[], repo: RepositoryRef, nowMs: number, pinnedId?: string): T | undefined {
+export function currentReport<T extends FixReportSummary>(
+  reports: readonly T[],
+  repo: RepositoryRef,
+  nowMs: number,
+  pinnedId?: string,
+): T | undefined {
   const matches = remoteMatcher(repo.remotes);
-  const mine = sortReports(reports.filter((r) => matches(r.repo?.originalUrl)), { nowMs });
+  const mine = sortReports(
+    reports.filter((r) => matches(r.repo?.originalUrl)),
+    { nowMs },
+  );
   if (pinnedId !== undefined) {
     const pinned = mine.find((r) => r.id === pinnedId);
     if (pinned) return pinned;

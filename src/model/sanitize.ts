@@ -44,7 +44,10 @@ export function checkServerText(text: string, options: TextCheckOptions): TextCh
   if (bad) return refuse(`${field} contains ${describeCodePoint(bad.codePoint)} at code point ${bad.index + 1}`);
   if (options.prose !== false) {
     const outside = findOutsideAllowlist(normalized, options.refused);
-    if (outside) return refuse(`${field} contains ${describeCodePoint(outside.codePoint)} at code point ${outside.index + 1}${outside.why ? `: ${outside.why}` : ', which is not allowed in an inserted comment (letters, marks, digits, spaces and punctuation are)'}`);
+    if (outside)
+      return refuse(
+        `${field} contains ${describeCodePoint(outside.codePoint)} at code point ${outside.index + 1}${outside.why ? `: ${outside.why}` : ', which is not allowed in an inserted comment (letters, marks, digits, spaces and punctuation are)'}`,
+      );
   }
 
   if (/^\p{Zs}*$/u.test(normalized)) return refuse(`${field} is empty`);
@@ -62,7 +65,10 @@ const PROSE = /^[\p{L}\p{M}\p{N}\p{Zs}\p{P}]$/u;
 // U+FE0E/U+FE0F after a visible character pass findUnsafe (emoji); as marks they pass here.
 
 /** The first code point outside the prose allowlist (or refused by `refused`), or undefined. */
-function findOutsideAllowlist(text: string, refused?: ReadonlyMap<string, string>): { codePoint: number; index: number; why?: string } | undefined {
+function findOutsideAllowlist(
+  text: string,
+  refused?: ReadonlyMap<string, string>,
+): { codePoint: number; index: number; why?: string } | undefined {
   let index = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;

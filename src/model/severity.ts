@@ -33,7 +33,8 @@ export function levelTable(value: unknown): Record<string, Level> {
   const out: Record<string, Level> = {};
   if (!value || typeof value !== 'object') return out;
   for (const [key, level] of Object.entries(value)) {
-    if (typeof level === 'string' && (LEVELS as readonly string[]).includes(level.toLowerCase())) out[key.trim().toLowerCase()] = level.toLowerCase() as Level;
+    if (typeof level === 'string' && (LEVELS as readonly string[]).includes(level.toLowerCase()))
+      out[key.trim().toLowerCase()] = level.toLowerCase() as Level;
   }
   return out;
 }

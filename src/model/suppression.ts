@@ -155,7 +155,9 @@ export function buildSuppressionComment(input: {
   const used = placeholdersIn(template.text);
   const unknown = used.filter((name) => !isField(name));
   if (unknown.length > 0) {
-    const known = Object.keys(FIELDS).map((f) => `{${f}}`).join(', ');
+    const known = Object.keys(FIELDS)
+      .map((f) => `{${f}}`)
+      .join(', ');
     return fail(`The template has unknown placeholder(s) ${[...new Set(unknown)].map((n) => `{${n}}`).join(', ')}; known: ${known}`);
   }
 
@@ -166,7 +168,11 @@ export function buildSuppressionComment(input: {
     if (!checked.ok) return { ok: false, reason: checked.reason, ...(name === 'summary' ? { summaryRefused: true as const } : {}) };
     const foreign = FOREIGN_DIRECTIVES.find((d) => d.pattern.test(checked.text));
     if (foreign) {
-      return { ok: false, reason: `The ${label} contains ${foreign.name}, which would act as a suppression directive`, ...(name === 'summary' ? { summaryRefused: true as const } : {}) };
+      return {
+        ok: false,
+        reason: `The ${label} contains ${foreign.name}, which would act as a suppression directive`,
+        ...(name === 'summary' ? { summaryRefused: true as const } : {}),
+      };
     }
     values[name] = checked.text;
   }
@@ -244,10 +250,7 @@ const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, re
 
 // ---- Where the text goes ----
 
-export type InsertionPlan =
-  | { kind: 'insert-above'; text: string }
-  | { kind: 'append'; text: string }
-  | { kind: 'refuse'; reason: string };
+export type InsertionPlan = { kind: 'insert-above'; text: string } | { kind: 'append'; text: string } | { kind: 'refuse'; reason: string };
 
 /** How a line continues onto the next (commentSyntax's `continuation`). */
 export interface Continuation {
@@ -276,13 +279,19 @@ export function planInsertion(
     // '#!/bin/sh # x' passes '# x' to the interpreter as an argument.
     if (/^#!(?!\[)/.test(lineText)) return { kind: 'refuse', reason: 'The line is a shebang: text after it is passed to the interpreter' };
     if (continuation.pattern.test(lineText)) {
-      return { kind: 'refuse', reason: `The line ends with a line continuation (${continuation.name}); a comment appended to it would break the statement` };
+      return {
+        kind: 'refuse',
+        reason: `The line ends with a line continuation (${continuation.name}); a comment appended to it would break the statement`,
+      };
     }
     const tight = comment.form?.kind === 'block' && comment.form.tight === true;
     return { kind: 'append', text: `${tight ? '' : ' '}${comment.line}` };
   }
   if (context.previousLineText !== undefined && continuation.pattern.test(context.previousLineText)) {
-    return { kind: 'refuse', reason: `The line above ends with a line continuation (${continuation.name}); a comment inserted here would be joined to that statement` };
+    return {
+      kind: 'refuse',
+      reason: `The line above ends with a line continuation (${continuation.name}); a comment inserted here would be joined to that statement`,
+    };
   }
   if (/^#!(?!\[)/.test(lineText) || /^\s*<\?xml\b/.test(lineText)) {
     return { kind: 'refuse', reason: 'The line is a shebang or XML declaration, which must stay first in the file' };

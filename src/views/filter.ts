@@ -56,7 +56,14 @@ export function showsIssue(filter: TreeFilter, issue: Issue, summary?: string): 
   if (filter.severities.size > 0 && !filter.severities.has((issue.severity ?? '').toLowerCase())) return false;
   if (filter.issueTypes.size > 0 && !filter.issueTypes.has(readableIssueType(issue.issueType))) return false;
   if (filter.issueStates.size > 0 && !filter.issueStates.has(issue.state ?? '')) return false;
-  return matchesText(filter, [readableIssueType(issue.issueType), issue.issueType, issue.vendorIssueId, issue.issueLanguage, issue.state, summary]);
+  return matchesText(filter, [
+    readableIssueType(issue.issueType),
+    issue.issueType,
+    issue.vendorIssueId,
+    issue.issueLanguage,
+    issue.state,
+    summary,
+  ]);
 }
 
 function matchesText(filter: TreeFilter, fields: readonly (string | null | undefined)[]): boolean {

@@ -55,29 +55,56 @@ export class FindingActions implements vscode.CodeActionProvider {
       for (const { finding, diagnostic } of fps) {
         const { issue, reportId } = finding;
         const which = fps.length === 1 ? 'this false positive' : `${readableIssueType(issue.issueType)} (fp ${issue.fpId!.slice(0, 8)})`;
-        const arg: AtFindingArg = { atFinding: { reportId, issueId: issue.id, uri: document.uri.toString(), line: diagnostic.range.start.line } };
-        actions.push(action(`Insert suppression comment for ${which}`, { command: CommandId.InsertSuppressionComment, title: '', arguments: [arg] }, [diagnostic], fps.length === 1));
+        const arg: AtFindingArg = {
+          atFinding: { reportId, issueId: issue.id, uri: document.uri.toString(), line: diagnostic.range.start.line },
+        };
+        actions.push(
+          action(
+            `Insert suppression comment for ${which}`,
+            { command: CommandId.InsertSuppressionComment, title: '', arguments: [arg] },
+            [diagnostic],
+            fps.length === 1,
+          ),
+        );
       }
       for (const { finding, diagnostic } of fps) {
         const { issue, reportId } = finding;
         const which = fps.length === 1 ? 'this' : `${readableIssueType(issue.issueType)} (fp ${issue.fpId!.slice(0, 8)})`;
         const node: IssueNode = { kind: 'issue', reportId, issue, vendor: finding.vendor, model: finding.model };
-        actions.push(action(`Show why ${which} is a false positive`, { command: CommandId.ShowFpExplanation, title: '', arguments: [node] }, [diagnostic]));
+        actions.push(
+          action(`Show why ${which} is a false positive`, { command: CommandId.ShowFpExplanation, title: '', arguments: [node] }, [
+            diagnostic,
+          ]),
+        );
       }
     } else if (fps.length > MAX_LISTED) {
       // Many on the line: the picker offers them (first, the first one selected).
       const line = fps[0]!.diagnostic.range.start.line;
       const arg: AtLineArg = { atLine: { uri: document.uri.toString(), line } };
-      actions.push(action(`Insert suppression comment for one of the ${fps.length} false positives on this line…`, { command: CommandId.InsertSuppressionComment, title: '', arguments: [arg] }, fps.map((f) => f.diagnostic), true));
+      actions.push(
+        action(
+          `Insert suppression comment for one of the ${fps.length} false positives on this line…`,
+          { command: CommandId.InsertSuppressionComment, title: '', arguments: [arg] },
+          fps.map((f) => f.diagnostic),
+          true,
+        ),
+      );
     }
     const first = here.values().next().value!.finding;
     actions.push(
-      action(here.size === 1 ? 'Show in the Fix Reports view' : `Show in the Fix Reports view (1 of ${here.size} findings here)`, { command: CommandId.RevealFinding, title: '', arguments: [{ reportId: first.reportId, issueId: first.issue.id }] }, diagnostics),
+      action(
+        here.size === 1 ? 'Show in the Fix Reports view' : `Show in the Fix Reports view (1 of ${here.size} findings here)`,
+        { command: CommandId.RevealFinding, title: '', arguments: [{ reportId: first.reportId, issueId: first.issue.id }] },
+        diagnostics,
+      ),
     );
     // One comment per line (the first false positive of each), so the title counts lines.
     const fpLines = new Set(inFile.filter((f) => f.falsePositive && f.issue.fpId).map((f) => f.range.start.line));
     if (fpLines.size > 0) {
-      const title = fpLines.size === 1 ? 'Suppress the false positives of this file (1 line)…' : `Suppress the false positives of this file (${fpLines.size} lines)…`;
+      const title =
+        fpLines.size === 1
+          ? 'Suppress the false positives of this file (1 line)…'
+          : `Suppress the false positives of this file (${fpLines.size} lines)…`;
       actions.push(action(title, { command: CommandId.SuppressAllInFile, title: '', arguments: [document.uri.toString()] }));
     }
     return actions;
@@ -97,7 +124,12 @@ function action(title: string, command: vscode.Command, diagnostics?: vscode.Dia
  * before " (false positive", since a summary fetched later lengthens it), nearest by line (its
  * range moved with edits since it was published), and not already taken by another diagnostic.
  */
-function matching(inFile: readonly Finding[], diagnostic: vscode.Diagnostic, source: (finding: Finding) => vscode.Diagnostic, taken: ReadonlyMap<string, unknown>): Finding | undefined {
+function matching(
+  inFile: readonly Finding[],
+  diagnostic: vscode.Diagnostic,
+  source: (finding: Finding) => vscode.Diagnostic,
+  taken: ReadonlyMap<string, unknown>,
+): Finding | undefined {
   let best: Finding | undefined;
   let distance = Infinity;
   const wanted = identity(diagnostic);
@@ -113,7 +145,12 @@ function matching(inFile: readonly Finding[], diagnostic: vscode.Diagnostic, sou
 }
 
 function identity(diagnostic: vscode.Diagnostic): string {
-  return JSON.stringify([diagnostic.source ?? '', codeOf(diagnostic), diagnostic.message.split(' (false positive')[0], diagnostic.severity === vscode.DiagnosticSeverity.Hint]);
+  return JSON.stringify([
+    diagnostic.source ?? '',
+    codeOf(diagnostic),
+    diagnostic.message.split(' (false positive')[0],
+    diagnostic.severity === vscode.DiagnosticSeverity.Hint,
+  ]);
 }
 
 function codeOf(diagnostic: vscode.Diagnostic): string {

@@ -15,7 +15,11 @@ export class FindingHover implements vscode.HoverProvider {
     private readonly store: ReportStore,
   ) {}
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     const here = this.findings.at(document.uri, position);
     if (here.length === 0) return undefined;
     const contents: vscode.MarkdownString[] = [];
@@ -26,7 +30,12 @@ export class FindingHover implements vscode.HoverProvider {
     if (here.length > 3) contents.push(new Tooltip().text(`…and ${here.length - 3} more findings on this line (Problems panel).`).value);
     const current = this.findings.current.find((c) => c.report.id === here[0]!.reportId);
     if (current?.otherBranch) {
-      contents.push(new Tooltip().md('⚠️ ').text(`Scanned on ${current.otherBranch.report}; ${current.otherBranch.checkedOut} is checked out, so this line may have moved.`).value);
+      contents.push(
+        new Tooltip()
+          .md('⚠️ ')
+          .text(`Scanned on ${current.otherBranch.report}; ${current.otherBranch.checkedOut} is checked out, so this line may have moved.`)
+          .value,
+      );
     }
     const line = here[0]!.range;
     return new vscode.Hover(contents, line.end.character === Number.MAX_SAFE_INTEGER ? document.lineAt(line.start.line).range : line);

@@ -10,7 +10,11 @@ export class FixPreviewDocuments implements vscode.TextDocumentContentProvider {
 
   /** A read-only document with `text`, named after the file it stands for. */
   put(fixId: string, path: string, side: 'before' | 'after', text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: FIX_PREVIEW_SCHEME, path: `/${path}`, query: new URLSearchParams({ fix: fixId, side }).toString() });
+    const uri = vscode.Uri.from({
+      scheme: FIX_PREVIEW_SCHEME,
+      path: `/${path}`,
+      query: new URLSearchParams({ fix: fixId, side }).toString(),
+    });
     this.texts.set(uri.toString(), text);
     return uri;
   }

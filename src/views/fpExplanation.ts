@@ -16,7 +16,11 @@ const FP_FILE_SUFFIX = '.fp-explanation.txt';
 
 export function fpExplanationUri(reportId: string, issueId: string, label: string): vscode.Uri {
   const name = label.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'issue';
-  return vscode.Uri.from({ scheme: FP_SCHEME, path: `/${name}${FP_FILE_SUFFIX}`, query: new URLSearchParams({ report: reportId, issue: issueId }).toString() });
+  return vscode.Uri.from({
+    scheme: FP_SCHEME,
+    path: `/${name}${FP_FILE_SUFFIX}`,
+    query: new URLSearchParams({ report: reportId, issue: issueId }).toString(),
+  });
 }
 
 export class FpExplanationProvider implements vscode.TextDocumentContentProvider {

@@ -68,7 +68,12 @@ export interface MessageNode {
 }
 
 const GROUP_LABELS: Record<GroupKind, string> = { fixes: 'Fixes', 'false-positives': 'False positives', other: 'Other issues' };
-const STATE_ICONS: Record<string, string> = { ready: 'circle-large-outline', downloaded: 'cloud-download', committed: 'git-commit', merged: 'git-merge' };
+const STATE_ICONS: Record<string, string> = {
+  ready: 'circle-large-outline',
+  downloaded: 'cloud-download',
+  committed: 'git-commit',
+  merged: 'git-merge',
+};
 
 /**
  * The rich hover of a report, fix or issue. Built on demand (TreeDataProvider.resolveTreeItem,
@@ -80,7 +85,13 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
     case 'report':
       return reportTooltip(node.report, nowMs);
     case 'fix':
-      return fixTooltip(node.reportId, node.view, node.model.issuesOfFix(node.view.id).length, node.model.findingsOfFix(node.view.id), nowMs);
+      return fixTooltip(
+        node.reportId,
+        node.view,
+        node.model.issuesOfFix(node.view.id).length,
+        node.model.findingsOfFix(node.view.id),
+        nowMs,
+      );
     case 'issue':
       return issueTooltip(node.issue, node.vendor, node.model.findingsOfIssue(node.issue.id), node.summary, nowMs);
     default:
@@ -97,7 +108,9 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
 export function commandFor(node: Node): vscode.Command | undefined {
   switch (node.kind) {
     case 'issue':
-      return isFalsePositive(node.issue) && node.issue.fpId ? { command: CommandId.ShowFpExplanation, title: 'Show full FP explanation', arguments: [node] } : undefined;
+      return isFalsePositive(node.issue) && node.issue.fpId
+        ? { command: CommandId.ShowFpExplanation, title: 'Show full FP explanation', arguments: [node] }
+        : undefined;
     case 'message':
       return node.command;
     case 'loading':
@@ -162,9 +175,18 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
   item.id = `report:${node.report.id}`;
   const current = node.current ? (node.current.pinned ? 'current (pinned)' : 'current') : null;
   item.description = [current, line.title, line.where, line.expired ? 'expired' : null].filter((p) => p !== null).join(' · ');
-  item.iconPath = new vscode.ThemeIcon(node.current?.pinned ? 'pinned' : line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
+  item.iconPath = new vscode.ThemeIcon(
+    node.current?.pinned ? 'pinned' : line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield',
+  );
   // report[.withRepo][.workspace][.pinned]: menus test these with regular expressions.
-  item.contextValue = ['report', node.report.repo?.originalUrl ? 'withRepo' : null, node.matchesWorkspace ? 'workspace' : null, node.current?.pinned ? 'pinned' : null].filter((p) => p !== null).join('.');
+  item.contextValue = [
+    'report',
+    node.report.repo?.originalUrl ? 'withRepo' : null,
+    node.matchesWorkspace ? 'workspace' : null,
+    node.current?.pinned ? 'pinned' : null,
+  ]
+    .filter((p) => p !== null)
+    .join('.');
   return item;
 }
 
@@ -181,7 +203,10 @@ function groupItem(node: GroupNode): vscode.TreeItem {
 function fixItem(node: FixNode): vscode.TreeItem {
   const { view, model } = node;
   const issues = model.issuesOfFix(view.id);
-  const item = new vscode.TreeItem(view.issueType, issues.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(
+    view.issueType,
+    issues.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
   item.id = `fix:${node.reportId}:${view.id}`;
   item.description = [view.language ?? 'unknown language', view.state ?? 'no state', view.confidence.short].join(' · ');
   const stateIcon = STATE_ICONS[(view.state ?? '').toLowerCase()] ?? 'circle-small';

@@ -81,7 +81,11 @@ export class Problems extends Disposable {
   }
 }
 
-export function diagnosticOf(finding: Finding, overrides: Readonly<Record<string, Level>>, knownSummary: (fpId: string) => string | undefined): vscode.Diagnostic {
+export function diagnosticOf(
+  finding: Finding,
+  overrides: Readonly<Record<string, Level>>,
+  knownSummary: (fpId: string) => string | undefined,
+): vscode.Diagnostic {
   const { issue } = finding;
   const type = readableIssueType(issue.issueType);
   const summary = finding.falsePositive && issue.fpId ? knownSummary(issue.fpId) : undefined;
@@ -95,7 +99,13 @@ export function diagnosticOf(finding: Finding, overrides: Readonly<Record<string
     diagnostic.code = target ? { value: rule, target: vscode.Uri.from(target) } : rule;
   }
   if (finding.related.length) {
-    diagnostic.relatedInformation = finding.related.map((step, i) => new vscode.DiagnosticRelatedInformation(new vscode.Location(step.uri, step.range), `Data flow step ${i + 1} of ${finding.related.length + 1}`));
+    diagnostic.relatedInformation = finding.related.map(
+      (step, i) =>
+        new vscode.DiagnosticRelatedInformation(
+          new vscode.Location(step.uri, step.range),
+          `Data flow step ${i + 1} of ${finding.related.length + 1}`,
+        ),
+    );
   }
   return diagnostic;
 }

@@ -17,7 +17,18 @@ import { CommandId } from '../common/manifest';
 import type { Connection } from '../editor/connection';
 import type { ReportStore } from '../editor/reportStore';
 import { filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
-import { commandFor, tooltipFor, treeItem, type FixNode, type GroupKind, type GroupNode, type IssueNode, type MessageNode, type Node, type ReportNode } from './nodes';
+import {
+  commandFor,
+  tooltipFor,
+  treeItem,
+  type FixNode,
+  type GroupKind,
+  type GroupNode,
+  type IssueNode,
+  type MessageNode,
+  type Node,
+  type ReportNode,
+} from './nodes';
 
 const RANGE_SIZE = 1_000;
 /** How long a tooltip waits for an FP's short summary before showing without it. */
@@ -101,7 +112,8 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     // An issue with a location in the workspace goes to its code; the rest keep their command
     // (a false positive's explanation, which stays in its context menu either way).
     const code = node.kind === 'issue' ? await this.codeOf(node) : undefined;
-    if (code) item.command = { command: 'vscode.open', title: 'Go to code', arguments: [code.uri, { selection: code.range, preview: true }] };
+    if (code)
+      item.command = { command: 'vscode.open', title: 'Go to code', arguments: [code.uri, { selection: code.range, preview: true }] };
     item.command ??= commandFor(node);
     if (item.tooltip === undefined && node.kind === 'issue' && !node.summary && node.issue.fpId && isFalsePositive(node.issue)) {
       // Capped: the editor also resolves on click, and a click must not wait on the network.
@@ -220,12 +232,24 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     const nodes: Node[] = [];
     for (const report of reports) {
       if (!showsReport(this.filterValue, report)) continue;
-      const node: ReportNode = { kind: 'report', report, matchesWorkspace: matches(report.repo?.originalUrl), current: current.get(report.id) };
+      const node: ReportNode = {
+        kind: 'report',
+        report,
+        matchesWorkspace: matches(report.repo?.originalUrl),
+        current: current.get(report.id),
+      };
       this.reportNodes.set(report.id, node);
       nodes.push(node);
     }
     if (nodes.length === 0) {
-      nodes.push(message('empty', reports.length ? 'No report matches the filter.' : 'The service has no fix reports.', 'info', reports.length ? { command: CommandId.ClearFilter, title: 'Clear filter' } : undefined));
+      nodes.push(
+        message(
+          'empty',
+          reports.length ? 'No report matches the filter.' : 'The service has no fix reports.',
+          'info',
+          reports.length ? { command: CommandId.ClearFilter, title: 'Clear filter' } : undefined,
+        ),
+      );
     }
     return nodes;
   }
@@ -245,7 +269,10 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     if (fps) children.push({ kind: 'group', reportId: report.id, group: 'false-positives', count: fps, partial });
     if (others) children.push({ kind: 'group', reportId: report.id, group: 'other', count: others, partial });
     if (loading && loading.kind !== 'done') children.push({ kind: 'loading', reportId: report.id, state: loading });
-    if (children.length === 0) children.push(message(`nothing:${report.id}`, model.fixes.length ? 'Nothing matches the filter.' : 'This report has no fixes or issues.', 'info'));
+    if (children.length === 0)
+      children.push(
+        message(`nothing:${report.id}`, model.fixes.length ? 'Nothing matches the filter.' : 'This report has no fixes or issues.', 'info'),
+      );
     return children;
   }
 
@@ -281,14 +308,20 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
 
   private issueNodes(reportId: string, model: ReportModel, issues: readonly Issue[]): IssueNode[] {
     const vendor = model.report.vulnerabilityReport?.vendor ?? this.store.entry(reportId)?.summary.vulnerabilityReport?.vendor ?? '';
-    return issues.map((issue) => ({ kind: 'issue', reportId, issue, vendor, model, summary: issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined }));
+    return issues.map((issue) => ({
+      kind: 'issue',
+      reportId,
+      issue,
+      vendor,
+      model,
+      summary: issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined,
+    }));
   }
 
   /** The report node currently shown for an id (for reveal and targeted refresh). */
   reportNode(reportId: string): ReportNode | undefined {
     return this.reportNodes.get(reportId);
   }
-
 }
 
 function message(id: string, label: string, icon: string, command?: vscode.Command): MessageNode {
@@ -298,7 +331,14 @@ function message(id: string, label: string, icon: string, command?: vscode.Comma
 /** An error in place of children; clicking it fixes the cause (set the key) or retries. */
 function errorNode(id: string, e: unknown, reportId?: string): MessageNode {
   const error = e instanceof ServiceError ? e : undefined;
-  const text = error?.kind === 'cancelled' ? (reportId ? 'Loading this report was cancelled.' : 'Loading the reports was cancelled.') : e instanceof Error ? e.message : String(e);
+  const text =
+    error?.kind === 'cancelled'
+      ? reportId
+        ? 'Loading this report was cancelled.'
+        : 'Loading the reports was cancelled.'
+      : e instanceof Error
+        ? e.message
+        : String(e);
   const command: vscode.Command =
     error?.kind === 'auth'
       ? { command: CommandId.SetServiceKey, title: 'Set Service Key' }

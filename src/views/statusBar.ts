@@ -28,7 +28,9 @@ export class StatusBar extends Disposable {
     const state = this.connection.state;
     const error = this.store.lastError;
     const refreshed = this.store.lastRefresh ? `refreshed ${relativeTime(this.store.lastRefresh, Date.now())}` : 'not loaded yet';
-    const stale = this.store.stale ? ` The data shown is from ${relativeTime(this.store.stale.since, Date.now())}; Refresh to try again.` : '';
+    const stale = this.store.stale
+      ? ` The data shown is from ${relativeTime(this.store.stale.since, Date.now())}; Refresh to try again.`
+      : '';
     this.item.backgroundColor = undefined;
     switch (state.kind) {
       case 'no-base-url':

@@ -28,7 +28,9 @@ export function statusText(parts: StatusParts, nowMs: number): { message?: strin
   if (refreshing && nowMs - refreshing.startedAt >= QUIET_MS) {
     const seconds = Math.floor((nowMs - refreshing.startedAt) / 1000);
     const kept = shownSince !== undefined ? ` The data shown is from ${when(shownSince, nowMs)}.` : '';
-    sentences.push(`Waiting for ${refreshing.origin ?? 'the service'}: no answer for ${seconds} s.${kept} Cancel Refresh in the title bar stops waiting.`);
+    sentences.push(
+      `Waiting for ${refreshing.origin ?? 'the service'}: no answer for ${seconds} s.${kept} Cancel Refresh in the title bar stops waiting.`,
+    );
     labels.push('Refreshing…');
   } else if (stale) {
     sentences.push(`Stale: showing the data from ${when(stale.since, nowMs)}. ${sentence(stale.reason)} Refresh to try again.`);
@@ -52,14 +54,26 @@ function sentence(text: string): string {
 }
 
 /** The sentences about the findings in the code (see StatusParts.findings). */
-export function findingsNotes(current: readonly { repository: { root: { path: string } }; otherBranch?: { report: string; checkedOut: string } }[], missingPaths: number, cappedFiles: number): string[] {
+export function findingsNotes(
+  current: readonly { repository: { root: { path: string } }; otherBranch?: { report: string; checkedOut: string } }[],
+  missingPaths: number,
+  cappedFiles: number,
+): string[] {
   const notes: string[] = [];
   for (const { repository, otherBranch } of current) {
     if (!otherBranch) continue;
     const name = repository.root.path.split('/').filter(Boolean).pop() ?? repository.root.path;
-    notes.push(`The findings in ${name} are from a scan of ${otherBranch.report}; ${otherBranch.checkedOut} is checked out, so lines may have moved.`);
+    notes.push(
+      `The findings in ${name} are from a scan of ${otherBranch.report}; ${otherBranch.checkedOut} is checked out, so lines may have moved.`,
+    );
   }
-  if (missingPaths) notes.push(`${counted(missingPaths, 'finding')} of the current reports ${missingPaths === 1 ? 'is' : 'are'} in files that are not in the workspace (see the log).`);
-  if (cappedFiles) notes.push(`${counted(cappedFiles, 'file has', 'files have')} more than 1,000 findings: the Problems panel shows the first 1,000 of each.`);
+  if (missingPaths)
+    notes.push(
+      `${counted(missingPaths, 'finding')} of the current reports ${missingPaths === 1 ? 'is' : 'are'} in files that are not in the workspace (see the log).`,
+    );
+  if (cappedFiles)
+    notes.push(
+      `${counted(cappedFiles, 'file has', 'files have')} more than 1,000 findings: the Problems panel shows the first 1,000 of each.`,
+    );
   return notes;
 }

@@ -42,7 +42,12 @@ export class SuppressionHover implements vscode.HoverProvider {
 }
 
 /** The comment token holding the character at (row, column), or undefined. */
-async function commentRange(document: vscode.TextDocument, syntax: CommentSyntax, row: number, column: number): Promise<vscode.Range | undefined> {
+async function commentRange(
+  document: vscode.TextDocument,
+  syntax: CommentSyntax,
+  row: number,
+  column: number,
+): Promise<vscode.Range | undefined> {
   if (isGrammar(syntax.parser)) {
     const found = await loadProver().commentAt(syntax.parser, document.getText(), row, column);
     return found && new vscode.Range(found.start.row, found.start.column, found.end.row, found.end.column);

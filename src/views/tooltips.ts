@@ -68,7 +68,13 @@ function commandLink(label: string, command: string, args: unknown): string {
   return `[${label}](command:${command}?${encodeURIComponent(JSON.stringify([args]))})`;
 }
 
-export function fixTooltip(reportId: string, view: FixView, issueCount: number, findings: readonly Finding[], nowMs = Date.now()): vscode.MarkdownString {
+export function fixTooltip(
+  reportId: string,
+  view: FixView,
+  issueCount: number,
+  findings: readonly Finding[],
+  nowMs = Date.now(),
+): vscode.MarkdownString {
   const tip = markdown();
   const { confidence, ratings, lifecycle } = view;
   tip.md('**').text(view.issueType).md('** — ').text(confidence.label).md('\n\n');
@@ -90,7 +96,10 @@ export function fixTooltip(reportId: string, view: FixView, issueCount: number, 
   if (ratings.comments.length > MAX_COMMENTS) tip.md(`- … and ${counted(ratings.comments.length - MAX_COMMENTS, 'more comment')}\n`);
 
   tip.md('\n**Lifecycle**\n\n');
-  tip.md('- First observed: ').text(lifecycle.firstObserved ? when(lifecycle.firstObserved, nowMs) : 'unknown').md('\n');
+  tip
+    .md('- First observed: ')
+    .text(lifecycle.firstObserved ? when(lifecycle.firstObserved, nowMs) : 'unknown')
+    .md('\n');
   const downloads = lifecycle.downloaded;
   tip.md('- Downloaded: ');
   if (downloads.count === 0) tip.md('not yet\n');
@@ -113,7 +122,11 @@ export function fixTooltip(reportId: string, view: FixView, issueCount: number, 
       tip.text(s.prId ? `PR #${s.prId}` : s.commitUrl ? 'Commit' : 'Submission');
       if (s.prStatus) tip.md(' (').text(s.prStatus).md(')');
       if (s.branch) tip.md(' on ').text(s.branch);
-      if (s.prUrl || s.commitUrl) tip.md(' — ' + commandLink(s.prUrl ? 'Open pull request' : 'Open commit', CommandId.OpenPullRequest, { reportId, fixId: view.id, index }));
+      if (s.prUrl || s.commitUrl)
+        tip.md(
+          ' — ' +
+            commandLink(s.prUrl ? 'Open pull request' : 'Open commit', CommandId.OpenPullRequest, { reportId, fixId: view.id, index }),
+        );
       tip.md('\n');
     });
   }
@@ -122,14 +135,34 @@ export function fixTooltip(reportId: string, view: FixView, issueCount: number, 
   return tip.value;
 }
 
-export function issueTooltip(issue: Issue, vendor: string, findings: readonly Finding[], summary?: string, nowMs = Date.now()): vscode.MarkdownString {
+export function issueTooltip(
+  issue: Issue,
+  vendor: string,
+  findings: readonly Finding[],
+  summary?: string,
+  nowMs = Date.now(),
+): vscode.MarkdownString {
   const tip = markdown();
-  tip.md('**').text(issue.vendorIssueId ?? issue.id).md('** · ').text(readableIssueType(issue.issueType)).md('\n\n');
+  tip
+    .md('**')
+    .text(issue.vendorIssueId ?? issue.id)
+    .md('** · ')
+    .text(readableIssueType(issue.issueType))
+    .md('\n\n');
   tip.text(`${readableVendor(vendor)} · severity ${issue.severity ?? 'unknown'} · ${issue.state ?? 'no state'}`).md('\n\n');
-  tip.md('- Created: ').text(when(parseTimestamp(issue.createdAt) ?? null, nowMs)).md('\n');
-  tip.md('- Fingerprint: ').text(issue.fingerprintHash ?? 'none').md('\n');
+  tip
+    .md('- Created: ')
+    .text(when(parseTimestamp(issue.createdAt) ?? null, nowMs))
+    .md('\n');
+  tip
+    .md('- Fingerprint: ')
+    .text(issue.fingerprintHash ?? 'none')
+    .md('\n');
   const tags = issue.vulnerabilityReportIssueTags.map((t) => t.vulnerability_report_issue_tag_value).filter((t): t is string => !!t);
-  tip.md('- Tags: ').text(tags.length ? tags.join(', ') : 'none').md('\n');
+  tip
+    .md('- Tags: ')
+    .text(tags.length ? tags.join(', ') : 'none')
+    .md('\n');
   tip.md('- Issue id: ').text(issue.id).md('\n');
   if (falsePositiveBasis(issue)) {
     if (summary) tip.md('\n**False positive — summary**\n\n').text(summary).md('\n');
@@ -145,14 +178,21 @@ export function reportTooltip(report: FixReportSummary, nowMs = Date.now()): vsc
   tip.md('**').text(reportTitle(report)).md('**\n\n');
   tip.md('- Scanner: ').text(readableVendor(report.vulnerabilityReport?.vendor)).md('\n');
   if (report.repo) {
-    tip.md('- Repository: ').text(report.repo.originalUrl ?? report.repo.name ?? 'unknown').md('\n');
+    tip
+      .md('- Repository: ')
+      .text(report.repo.originalUrl ?? report.repo.name ?? 'unknown')
+      .md('\n');
     if (report.repo.reference) tip.md('- Reference: ').text(report.repo.reference).md('\n');
   }
   tip.md('- Created: ').text(when(parseTimestamp(report.createdOn) ?? null, nowMs));
   if (report.createdByUser?.email) tip.md(' by ').text(report.createdByUser.email);
   tip.md('\n');
   const expires = parseTimestamp(report.expirationOn);
-  if (expires) tip.md(isExpired(report, nowMs) ? '- **Expired** ' : '- Expires ').text(when(expires, nowMs)).md('\n');
+  if (expires)
+    tip
+      .md(isExpired(report, nowMs) ? '- **Expired** ' : '- Expires ')
+      .text(when(expires, nowMs))
+      .md('\n');
   tip.md('- Report id: ').text(report.id).md('\n');
   return tip.value;
 }
@@ -160,5 +200,9 @@ export function reportTooltip(report: FixReportSummary, nowMs = Date.now()): vsc
 function appendFindings(tip: Tooltip, findings: readonly Finding[]): void {
   if (findings.length === 0) return;
   tip.md('\n**Inconsistencies in the service data**\n\n');
-  for (const f of findings) tip.md(f.severity === 'error' ? '- ⛔ ' : '- ⚠️ ').text(f.message).md('\n');
+  for (const f of findings)
+    tip
+      .md(f.severity === 'error' ? '- ⛔ ' : '- ⚠️ ')
+      .text(f.message)
+      .md('\n');
 }

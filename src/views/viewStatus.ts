@@ -37,7 +37,9 @@ export class ViewStatus extends Disposable {
     if (this.view.message !== message) this.view.message = message;
     if (this.view.description !== description) this.view.description = description;
     const { filter } = this.parts;
-    const badge = filter.length ? { value: filter.length, tooltip: `${filter.length} filter condition${filter.length === 1 ? '' : 's'} in force` } : undefined;
+    const badge = filter.length
+      ? { value: filter.length, tooltip: `${filter.length} filter condition${filter.length === 1 ? '' : 's'} in force` }
+      : undefined;
     if (this.view.badge?.value !== badge?.value) this.view.badge = badge;
     const flags = `${filter.length > 0}|${!!this.parts.refreshing}`;
     if (flags === this.flags) return;

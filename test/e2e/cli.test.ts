@@ -35,7 +35,8 @@ function cli(args: string[], env: Record<string, string | undefined>, options: C
     let stdout = '';
     let stderr = '';
     let killed = false;
-    const guard = options.killAfterMs === undefined ? undefined : setTimeout(() => ((killed = true), child.kill('SIGKILL')), options.killAfterMs);
+    const guard =
+      options.killAfterMs === undefined ? undefined : setTimeout(() => ((killed = true), child.kill('SIGKILL')), options.killAfterMs);
     if (options.stuckReader) child.stdout.pause();
     else {
       child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -55,7 +56,7 @@ function cli(args: string[], env: Record<string, string | undefined>, options: C
 
 /** Resolves once `condition` holds (polled), or rejects after `ms`. */
 async function until(condition: () => boolean, ms = 10_000): Promise<void> {
-  for (const end = Date.now() + ms; !condition(); ) {
+  for (const end = Date.now() + ms; !condition();) {
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -106,7 +107,10 @@ describe('cli: security-fix-reports', function () {
     const id = sandbox.dataset.reports.find((r) => r.id !== bigReport)!.id;
     const result = await cli(['report', id, '--format', 'json'], env);
     assert.equal(result.code, 0, result.stderr);
-    const report = JSON.parse(result.stdout) as { id: string; fixes: { id: string; confidence: number; derived: { confidence: { label: string } } }[] };
+    const report = JSON.parse(result.stdout) as {
+      id: string;
+      fixes: { id: string; confidence: number; derived: { confidence: { label: string } } }[];
+    };
     assert.equal(report.id, id);
     assert.equal(report.fixes.length, sandbox.dataset.detail(id)!.fixes.length);
     for (const fix of report.fixes) {
@@ -133,11 +137,21 @@ describe('cli: security-fix-reports', function () {
     const expected = Array.from({ length: 2_500 }, (_, i) => sandbox.dataset.issueAt(bigReport, i).id);
     const json = await cli(['issues', '--fix-report', bigReport, '--format', 'json', '--limit', '2500'], env);
     assert.equal(json.code, 0, json.stderr);
-    assert.deepEqual((JSON.parse(json.stdout) as { id: string }[]).map((i) => i.id), expected, 'three pages, in order, once each');
+    assert.deepEqual(
+      (JSON.parse(json.stdout) as { id: string }[]).map((i) => i.id),
+      expected,
+      'three pages, in order, once each',
+    );
     const jsonl = await cli(['issues', '--fix-report', bigReport, '--format', 'jsonl', '--limit', '1500'], env);
     assert.equal(jsonl.code, 0, jsonl.stderr);
     assert.ok(jsonl.stdout.endsWith('}\n'), 'ends with a complete line');
-    assert.deepEqual(jsonl.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), expected.slice(0, 1_500));
+    assert.deepEqual(
+      jsonl.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: string }).id),
+      expected.slice(0, 1_500),
+    );
   });
 
   it('filters issues by state and writes a valid JSON array', async () => {
@@ -152,7 +166,10 @@ describe('cli: security-fix-reports', function () {
     assert.equal(table.code, 0, table.stderr);
     const rows = table.stdout.trimEnd().split('\n');
     assert.match(rows[0]!, /^ISSUE\s+VENDOR ID/);
-    assert.deepEqual(rows.slice(1, 3).map((r) => r.split(/\s+/)[0]), issues.slice(0, 2).map((i) => (i as unknown as { id: string }).id));
+    assert.deepEqual(
+      rows.slice(1, 3).map((r) => r.split(/\s+/)[0]),
+      issues.slice(0, 2).map((i) => (i as unknown as { id: string }).id),
+    );
     assert.equal(rows[3], '2 issues');
   });
 
@@ -167,7 +184,10 @@ describe('cli: security-fix-reports', function () {
     assert.match(python.stdout.trim(), /^# NOSONAR/);
     assert.equal(python.stdout.trim().split('\n').length, 1);
 
-    const html = await cli(['suppression-comment', issue.fpId!, '--language', 'html', '--vendor', 'checkmarx', '--fix-report', report.id, '--format', 'json'], env);
+    const html = await cli(
+      ['suppression-comment', issue.fpId!, '--language', 'html', '--vendor', 'checkmarx', '--fix-report', report.id, '--format', 'json'],
+      env,
+    );
     assert.equal(html.code, 0, html.stderr);
     const parsed = JSON.parse(html.stdout) as { comment: string; placement: string };
     assert.match(parsed.comment, /^<!-- .* -->$/);
@@ -185,12 +205,20 @@ describe('cli: security-fix-reports', function () {
     const neutral = await cli(['suppression-comment', fpId, '--language', 'python'], env);
     assert.equal(neutral.code, 0, neutral.stderr);
     assert.equal(neutral.stdout, `# False positive: ${sandbox.dataset.fpSummary(fpId)} (fp ${fpId})\n`);
-    assert.equal(neutral.stderr, "warning: no vendor given: writing a vendor-neutral comment; pass --vendor or --fix-report for the scanner's own syntax\n");
+    assert.equal(
+      neutral.stderr,
+      "warning: no vendor given: writing a vendor-neutral comment; pass --vendor or --fix-report for the scanner's own syntax\n",
+    );
     observe(`fpId only → exit ${neutral.code}: ${neutral.stdout.trim().slice(0, 40)}…; stderr: ${neutral.stderr.trim()}`);
 
     const json = await cli(['suppression-comment', fpId, '--language', 'typescript', '--format', 'json'], env);
     assert.equal(json.code, 0, json.stderr);
-    assert.deepEqual(JSON.parse(json.stdout), { fpId, languageId: 'typescript', placement: 'line-above', comment: `// False positive: ${sandbox.dataset.fpSummary(fpId)} (fp ${fpId})` });
+    assert.deepEqual(JSON.parse(json.stdout), {
+      fpId,
+      languageId: 'typescript',
+      placement: 'line-above',
+      comment: `// False positive: ${sandbox.dataset.fpSummary(fpId)} (fp ${fpId})`,
+    });
 
     const scanner = await cli(['suppression-comment', fpId, '--language', 'python', '--vendor', 'sonarqube'], env);
     assert.equal(scanner.code, 0, scanner.stderr);
@@ -198,7 +226,10 @@ describe('cli: security-fix-reports', function () {
 
     const asked = await cli(['suppression-comment', fpId, '--language', 'python', '--template', '{vendor}: {summary}'], env);
     assert.equal(asked.code, 2);
-    assert.match(asked.stderr, /^error: The comment template "\{vendor\}: \{summary\}" needs \{vendor\} \(pass --vendor or --fix-report\)\.$/m);
+    assert.match(
+      asked.stderr,
+      /^error: The comment template "\{vendor\}: \{summary\}" needs \{vendor\} \(pass --vendor or --fix-report\)\.$/m,
+    );
     assert.equal(asked.stdout, '');
     observe(`--template with {vendor} and no vendor → exit ${asked.code}: ${asked.stderr.split('\n')[0]}`);
   });
@@ -226,8 +257,16 @@ describe('cli: security-fix-reports', function () {
       ['an envelope name', ['reports'], { route: 'fix-reports', fault: status200({ [hostile]: { fixReport: 1 } }) }],
       ["a decoder's received value", ['reports'], { route: 'fix-reports', fault: status200({ getReportsApiV2: { fixReport: hostile } }) }],
       ['a mismatched report id', ['report', report], { route: 'fix-report', fault: status200({ fixReport: [{ id: hostile }] }) }],
-      ['an error body', ['reports'], { route: 'fix-reports', fault: { kind: 'status', status: 400, body: JSON.stringify({ error: hostile }) } }],
-      ['an error envelope, with verbose log lines', ['reports', '--verbose'], { route: 'fix-reports', fault: { kind: 'error-envelope', message: hostile } }],
+      [
+        'an error body',
+        ['reports'],
+        { route: 'fix-reports', fault: { kind: 'status', status: 400, body: JSON.stringify({ error: hostile }) } },
+      ],
+      [
+        'an error envelope, with verbose log lines',
+        ['reports', '--verbose'],
+        { route: 'fix-reports', fault: { kind: 'error-envelope', message: hostile } },
+      ],
       ['an unknown option', ['reports', `--${hostile}`], undefined],
       ['a bad --format value', ['reports', '--format', hostile], undefined],
       ['an unknown command', [hostile], undefined],
@@ -243,7 +282,8 @@ describe('cli: security-fix-reports', function () {
       assert.notEqual(result.code, 0, what);
       assert.ok(!/[\u001b\u202e\r]/.test(result.stderr), `${what}: raw ESC, bidi or CR on stderr: ${JSON.stringify(result.stderr)}`);
       const lines = result.stderr.replace(/\n$/, '').split('\n');
-      for (const line of lines) assert.match(line, known, `${what}: a line break from the text started a line of its own: ${JSON.stringify(result.stderr)}`);
+      for (const line of lines)
+        assert.match(line, known, `${what}: a line break from the text started a line of its own: ${JSON.stringify(result.stderr)}`);
       observe(`${what} → exit ${result.code}: ${lines.find((l) => l.startsWith('error:')) ?? lines[0]}`);
     }
   });
@@ -315,7 +355,11 @@ describe('cli: security-fix-reports', function () {
     }
   });
 
-  const proxied = (proxyUrl: string) => ({ SECURITY_FIX_REPORTS_URL: `https://${PROXIED_HOST}`, SECURITY_FIX_REPORTS_KEY: 'proxy-test-key-7f3a', HTTPS_PROXY: proxyUrl });
+  const proxied = (proxyUrl: string) => ({
+    SECURITY_FIX_REPORTS_URL: `https://${PROXIED_HOST}`,
+    SECURITY_FIX_REPORTS_KEY: 'proxy-test-key-7f3a',
+    HTTPS_PROXY: proxyUrl,
+  });
 
   it('a proxy that closes every CONNECT: the CLI gives up after its retries with exit 5', async () => {
     const proxy = await startMisbehavingProxy('close');

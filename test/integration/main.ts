@@ -20,7 +20,6 @@ function ensureEditorInstalled(): void {
   console.log(`[harness] editor install check: ${Date.now() - started} ms`);
 }
 
-
 /** `publisher.name` of the extension under development, for the smoke test to look up. */
 async function extensionId(extensionPath: string): Promise<string | undefined> {
   try {

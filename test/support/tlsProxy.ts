@@ -28,11 +28,41 @@ export const PROXIED_HOST = 'fixes.test';
 export function makeTestPki(): TestPki {
   const dir = mkdtempSync(join(tmpdir(), 'sfr-pki-'));
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '1', '-subj', '/CN=Security Fix Reports Test CA');
+  run(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Security Fix Reports Test CA',
+  );
   run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
   const ext = join(dir, 'san.ext');
   writeFileSync(ext, `subjectAltName=DNS:localhost,DNS:${PROXIED_HOST},IP:127.0.0.1\n`);
-  run('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '1', '-extfile', ext);
+  run(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '1',
+    '-extfile',
+    ext,
+  );
   return {
     dir,
     caPem: readFileSync(join(dir, 'ca.pem'), 'utf8'),

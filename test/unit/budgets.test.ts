@@ -31,8 +31,15 @@ describe('size budgets', () => {
       const packaged = path.join(root, 'security-fix-reports.vsix');
       const fresh = existsSync(packaged) && statSync(packaged).mtimeMs >= statSync(bundle).mtimeMs;
       const vsix = vsixContents(fresh ? packaged : buildVsix(root, path.join(dir, 'budget.vsix')));
-      const parts = Object.entries(vsix.parts).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, n]) => `${name} ${kb(n)}`).join(', ');
-      assert.ok(vsix.bytes <= VSIX_BUDGET_BYTES, `the VSIX is ${kb(vsix.bytes)}, over the ${kb(VSIX_BUDGET_BYTES)} budget (largest parts: ${parts})`);
+      const parts = Object.entries(vsix.parts)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([name, n]) => `${name} ${kb(n)}`)
+        .join(', ');
+      assert.ok(
+        vsix.bytes <= VSIX_BUDGET_BYTES,
+        `the VSIX is ${kb(vsix.bytes)}, over the ${kb(VSIX_BUDGET_BYTES)} budget (largest parts: ${parts})`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -48,6 +55,9 @@ describe('size budgets', () => {
       require(${JSON.stringify(bundle)});
       process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((f) => f.includes('node_modules'))));`;
     const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as string[];
-    assert.deepEqual(loaded.filter((f) => f.includes(`${path.sep}undici${path.sep}`)), []);
+    assert.deepEqual(
+      loaded.filter((f) => f.includes(`${path.sep}undici${path.sep}`)),
+      [],
+    );
   });
 });

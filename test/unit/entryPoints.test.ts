@@ -33,7 +33,11 @@ describe('UI entry points', () => {
   it('every menu entry, key binding, welcome link and walkthrough link of package.json has a UI test', () => {
     const listed = new Set<string>(ENTRY_POINTS);
     const missing = manifestEntryPoints().filter((e) => !listed.has(e));
-    assert.deepEqual(missing, [], 'entry points without a UI test: add them to test/integration/ui/entryPointList.ts and click them in the UI check');
+    assert.deepEqual(
+      missing,
+      [],
+      'entry points without a UI test: add them to test/integration/ui/entryPointList.ts and click them in the UI check',
+    );
   });
 
   it('lists no entry point the manifest does not have (rows, hovers and the status bar aside)', () => {

@@ -47,7 +47,11 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
  * Registers the hooks of a suite that shares one sandbox and one client: started before the
  * suite, closed after it, faults and recorded requests cleared before each test.
  */
-export function useSandbox(options: SandboxOptions, clientOptions: Partial<ClientOptions>, bind: (sandbox: Sandbox, client: FixReportsClient) => void): void {
+export function useSandbox(
+  options: SandboxOptions,
+  clientOptions: Partial<ClientOptions>,
+  bind: (sandbox: Sandbox, client: FixReportsClient) => void,
+): void {
   let sandbox: Sandbox | undefined;
   let client: FixReportsClient | undefined;
   before(async () => {

@@ -6,7 +6,17 @@ import { GRAMMARS } from '../../src/model/commentSyntax';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandId, CONTAINER_ID, ContextKey, FP_LANGUAGE, LEGACY_BASE_URL, SECTION, Setting, USER_LEVEL_ONLY, VIEW_ID } from '../../src/common/manifest';
+import {
+  CommandId,
+  CONTAINER_ID,
+  ContextKey,
+  FP_LANGUAGE,
+  LEGACY_BASE_URL,
+  SECTION,
+  Setting,
+  USER_LEVEL_ONLY,
+  VIEW_ID,
+} from '../../src/common/manifest';
 
 const root = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -23,7 +33,8 @@ describe('manifest', () => {
     const referenced: string[] = [];
     for (const entries of Object.values(contributes.menus) as { command: string }[][]) referenced.push(...entries.map((e) => e.command));
     referenced.push(...contributes.keybindings.map((k: { command: string }) => k.command));
-    for (const welcome of contributes.viewsWelcome) referenced.push(...[...welcome.contents.matchAll(/command:([\w.]+)/g)].map((m: RegExpMatchArray) => m[1]!));
+    for (const welcome of contributes.viewsWelcome)
+      referenced.push(...[...welcome.contents.matchAll(/command:([\w.]+)/g)].map((m: RegExpMatchArray) => m[1]!));
     for (const id of referenced) assert.ok(known.has(id), `${id} is referenced but not contributed`);
   });
 
@@ -31,16 +42,32 @@ describe('manifest', () => {
     const contributed = Object.keys(contributes.configuration.properties).sort();
     const named = [...Object.values(Setting), LEGACY_BASE_URL].map((name) => `${SECTION}.${name}`).sort();
     assert.deepEqual(contributed, named);
-    assert.ok(contributes.configuration.properties[`${SECTION}.${LEGACY_BASE_URL}`].deprecationMessage, 'the 0.1 name is marked deprecated');
-    assert.deepEqual(contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id), [CONTAINER_ID]);
-    assert.deepEqual(contributes.views[CONTAINER_ID].map((v: { id: string }) => v.id), [VIEW_ID]);
-    assert.deepEqual(contributes.languages.map((l: { id: string }) => l.id), [FP_LANGUAGE]);
+    assert.ok(
+      contributes.configuration.properties[`${SECTION}.${LEGACY_BASE_URL}`].deprecationMessage,
+      'the 0.1 name is marked deprecated',
+    );
+    assert.deepEqual(
+      contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id),
+      [CONTAINER_ID],
+    );
+    assert.deepEqual(
+      contributes.views[CONTAINER_ID].map((v: { id: string }) => v.id),
+      [VIEW_ID],
+    );
+    assert.deepEqual(
+      contributes.languages.map((l: { id: string }) => l.id),
+      [FP_LANGUAGE],
+    );
     assert.ok(manifest.contributes.configurationDefaults[`[${FP_LANGUAGE}]`], 'the FP explanation language has its word-wrap default');
   });
 
   it('uses in when clauses and completion events exactly the context keys the code sets', () => {
     const text = JSON.stringify(contributes);
-    const used = new Set([...text.matchAll(/securityFixReports\.[a-zA-Z]+/g)].map((m) => m[0]).filter((k) => !k.startsWith(`${SECTION}.`) || isContextKeyCandidate(k)));
+    const used = new Set(
+      [...text.matchAll(/securityFixReports\.[a-zA-Z]+/g)]
+        .map((m) => m[0])
+        .filter((k) => !k.startsWith(`${SECTION}.`) || isContextKeyCandidate(k)),
+    );
     const known = new Set<string>(Object.values(ContextKey));
     for (const key of used) assert.ok(known.has(key), `${key} is read by package.json but not a ContextKey`);
     for (const key of known) assert.ok(used.has(key), `${key} is set by the code but read by nothing in package.json`);
@@ -48,7 +75,9 @@ describe('manifest', () => {
 
   it('ticks walkthrough steps on success only: context keys the code sets when a step worked, never on running a command', () => {
     const steps = contributes.walkthroughs.flatMap((w: { steps: { id: string; completionEvents?: string[] }[] }) => w.steps);
-    const events = Object.fromEntries(steps.map((step: { id: string; completionEvents?: string[] }) => [step.id, step.completionEvents ?? []]));
+    const events = Object.fromEntries(
+      steps.map((step: { id: string; completionEvents?: string[] }) => [step.id, step.completionEvents ?? []]),
+    );
     assert.deepEqual(events, {
       // The state key is set by the connection: 'ready' only once a key is stored for the origin
       // (a rejected key is never stored), anything but no/bad-base-url once an address is usable.
@@ -58,7 +87,8 @@ describe('manifest', () => {
       // Set after the inserted comment was verified in the document (insertSuppressionComment).
       suppress: [`onContext:${ContextKey.Suppressed}`],
     });
-    for (const step of steps) assert.ok(step.completionEvents?.length, `${step.id} has explicit completion events (the default ticks it when merely selected)`);
+    for (const step of steps)
+      assert.ok(step.completionEvents?.length, `${step.id} has explicit completion events (the default ticks it when merely selected)`);
   });
 
   it('keeps the settings that decide where the key goes at application scope, and restricts templates', () => {
@@ -78,10 +108,15 @@ describe('manifest', () => {
 
   it('packages only what runs (vsce ls)', function () {
     this.timeout(60_000);
-    const files = execFileSync(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    const files = execFileSync(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
       .trim()
       .split('\n');
-    const allowed = /^(package\.json|README\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
+    const allowed =
+      /^(package\.json|README\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
     const extra = files.filter((f) => !allowed.test(f));
     assert.deepEqual(extra, [], 'unexpected files in the VSIX');
     assert.ok(files.includes('dist/extension.js'));
@@ -96,6 +131,11 @@ describe('manifest', () => {
 
 /** A `securityFixReports.x` word in the manifest that is not a command, setting, view or container. */
 function isContextKeyCandidate(word: string): boolean {
-  const others = new Set<string>([...Object.values(CommandId), VIEW_ID, CONTAINER_ID, ...[...Object.values(Setting), LEGACY_BASE_URL].map((n) => `${SECTION}.${n.split('.')[0]}`)]);
+  const others = new Set<string>([
+    ...Object.values(CommandId),
+    VIEW_ID,
+    CONTAINER_ID,
+    ...[...Object.values(Setting), LEGACY_BASE_URL].map((n) => `${SECTION}.${n.split('.')[0]}`),
+  ]);
   return !others.has(word);
 }

@@ -90,11 +90,11 @@ export function assertInstalled(): void {
 }
 
 export function installVsix(dirs: EditorDirs, vsix: string, env: NodeJS.ProcessEnv): void {
-  const result = spawnSync(codeServerBin(), [
-    '--install-extension', vsix,
-    '--extensions-dir', dirs.extensions,
-    '--user-data-dir', dirs.userData,
-  ], { env, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(
+    codeServerBin(),
+    ['--install-extension', vsix, '--extensions-dir', dirs.extensions, '--user-data-dir', dirs.userData],
+    { env, encoding: 'utf8', timeout: 120_000 },
+  );
   if (result.status !== 0) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
     throw new Error(`installing ${vsix} failed (exit ${result.status ?? result.signal}): ${output}`);
@@ -125,25 +125,29 @@ export interface CodeServerProcess {
   stop(): Promise<void>;
 }
 
-export function startCodeServer(
-  dirs: EditorDirs, port: number, env: NodeJS.ProcessEnv, onLog: (line: string) => void,
-): CodeServerProcess {
+export function startCodeServer(dirs: EditorDirs, port: number, env: NodeJS.ProcessEnv, onLog: (line: string) => void): CodeServerProcess {
   const args = [
-    '--auth', 'none',
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust', // otherwise Restricted Mode: extensions needing trust never activate
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
   ];
   // detached: its own process group, so stop() also reaches the extension host and watchers.
   // The guard kills that group if this process dies without running any exit hook.
   const guard = path.join(__dirname, 'processGuard.js');
   const child = spawn(process.execPath, [guard, codeServerBin(), ...args], {
-    env, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
@@ -171,7 +175,9 @@ export function startCodeServer(
   const onExit = () => killGroup('SIGKILL');
   process.on('exit', onExit);
   return {
-    child, port, exited,
+    child,
+    port,
+    exited,
     stop: async () => {
       killGroup('SIGTERM');
       const stopped = await Promise.race([exited.then(() => true), delay(5000).then(() => false)]);
@@ -186,7 +192,9 @@ export function startCodeServer(
 export async function waitForHealthy(server: CodeServerProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitedWith: number | string | undefined;
-  void server.exited.then((code) => { exitedWith = code; });
+  void server.exited.then((code) => {
+    exitedWith = code;
+  });
   while (Date.now() < deadline) {
     if (exitedWith !== undefined) throw new Error(`code-server exited (${exitedWith}) before it was ready`);
     try {

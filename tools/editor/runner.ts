@@ -9,8 +9,16 @@ import * as path from 'node:path';
 import { format } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
-  assertInstalled, codeServerEnv, editorDirs, freePort, installVsix, seedDirs,
-  startCodeServer, waitForHealthy, xdgEnv, type CodeServerProcess,
+  assertInstalled,
+  codeServerEnv,
+  editorDirs,
+  freePort,
+  installVsix,
+  seedDirs,
+  startCodeServer,
+  waitForHealthy,
+  xdgEnv,
+  type CodeServerProcess,
 } from './codeServer';
 
 export interface EditorSession {
@@ -54,8 +62,13 @@ export interface RunTestsOptions {
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   '--disable-dev-shm-usage',
 ];
 
@@ -160,9 +173,14 @@ export async function startEditor(opts: StartEditorOptions): Promise<EditorSessi
     ensureOpen();
 
     launching = chromium.launch({
-      executablePath: CHROMIUM_PATH, headless: opts.headless ?? true, args: CHROMIUM_ARGS, timeout: 60_000,
+      executablePath: CHROMIUM_PATH,
+      headless: opts.headless ?? true,
+      args: CHROMIUM_ARGS,
+      timeout: 60_000,
       // Signals are the caller's (see closeAllEditors); Playwright still kills chromium on exit.
-      handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       env: { ...process.env, ...xdgEnv(dirs) },
     });
     browser = await launching;
@@ -171,7 +189,9 @@ export async function startEditor(opts: StartEditorOptions): Promise<EditorSessi
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
 
     let reportExit: (code: number) => void = () => undefined;
-    const exit = new Promise<number>((resolve) => { reportExit = resolve; });
+    const exit = new Promise<number>((resolve) => {
+      reportExit = resolve;
+    });
     // Both must exist before the workbench loads: it looks them up once tests finish.
     await page.exposeFunction('codeAutomationLog', (type: unknown, args: unknown) => {
       onLog(type === 'info' || type === 'log' ? formatLogArgs(args) : `[${String(type)}] ${formatLogArgs(args)}`);
@@ -184,8 +204,14 @@ export async function startEditor(opts: StartEditorOptions): Promise<EditorSessi
     const url = workbenchUrl(port, opts.workspace, devPayload(port, opts));
     await page.goto(url);
     return {
-      url, page, browser, codeServerPort: port, userDataDir: dirs.userData, exit,
-      serverExited: server.exited, close,
+      url,
+      page,
+      browser,
+      codeServerPort: port,
+      userDataDir: dirs.userData,
+      exit,
+      serverExited: server.exited,
+      close,
     };
   } catch (err) {
     await close();

@@ -23,8 +23,7 @@ export async function openViewContainer(page: Page, title: string, timeoutMs = 1
   const heading = sidebar.locator('.composite.title').first();
   // Clicking the entry of the open container would close the sidebar.
   if (!(await isSidebarShowing(heading, title))) await entry.click();
-  await heading.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(title)}`, 'i') })
-    .waitFor({ state: 'visible', timeout: timeoutMs });
+  await heading.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(title)}`, 'i') }).waitFor({ state: 'visible', timeout: timeoutMs });
   return sidebar;
 }
 
@@ -47,7 +46,10 @@ export async function openFileAtLine(page: Page, file: string, line: number, tim
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
   await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) })
+    .first()
+    .waitFor({ state: 'visible', timeout: timeoutMs });
   await input.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).waitFor({ state: 'visible', timeout: timeoutMs });
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
@@ -68,11 +70,13 @@ export async function readEditorText(page: Page, timeoutMs = 15_000): Promise<st
   const active = page.locator('.editor-group-container.active .editor-instance .view-lines').first();
   const lines = (await active.count()) > 0 ? active : page.locator('.editor-instance .view-lines').first();
   await lines.waitFor({ state: 'visible', timeout: timeoutMs });
-  return lines.evaluate((el) => Array.from((el as unknown as RenderedLines).querySelectorAll('.view-line'))
-    .map((line) => ({ top: parseFloat(line.style.top) || 0, text: line.textContent ?? '' }))
-    .sort((a, b) => a.top - b.top)
-    .map((line) => line.text.replace(/\u00a0/g, ' '))
-    .join('\n'));
+  return lines.evaluate((el) =>
+    Array.from((el as unknown as RenderedLines).querySelectorAll('.view-line'))
+      .map((line) => ({ top: parseFloat(line.style.top) || 0, text: line.textContent ?? '' }))
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text.replace(/\u00a0/g, ' '))
+      .join('\n'),
+  );
 }
 
 /** The DOM shapes readEditorText touches (the project compiles without the DOM lib). */

@@ -40,7 +40,21 @@ async function installGitConfig(workspace: string): Promise<void> {
 function commitWorkspace(workspace: string): void {
   if (!existsSync(path.join(workspace, '.git', 'config'))) return;
   const git = (...args: string[]) =>
-    spawnSync('git', ['-c', 'user.name=Sample', '-c', 'user.email=sample@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], { cwd: workspace, stdio: 'ignore' }).status === 0;
+    spawnSync(
+      'git',
+      [
+        '-c',
+        'user.name=Sample',
+        '-c',
+        'user.email=sample@example.invalid',
+        '-c',
+        'commit.gpgsign=false',
+        '-c',
+        'init.defaultBranch=main',
+        ...args,
+      ],
+      { cwd: workspace, stdio: 'ignore' },
+    ).status === 0;
   if (!git('init', '-q')) return; // no git on this machine: the extension reads .git/config instead
   git('symbolic-ref', 'HEAD', `refs/heads/${FIXTURE_BRANCH}`);
   git('add', '-A');

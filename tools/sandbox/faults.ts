@@ -66,7 +66,13 @@ export interface FaultHandle {
   readonly hits: number;
 }
 
-const PAGE_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>(['empty-page-has-next', 'repeat-page', 'oversized-page', 'duplicate-ids', 'back-in-time']);
+const PAGE_FAULTS: ReadonlySet<FaultKind> = new Set<FaultKind>([
+  'empty-page-has-next',
+  'repeat-page',
+  'oversized-page',
+  'duplicate-ids',
+  'back-in-time',
+]);
 
 export function isPageFault(fault: Fault): boolean {
   return PAGE_FAULTS.has(fault.kind);

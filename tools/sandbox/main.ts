@@ -38,7 +38,8 @@ function integer(name: string, text: string | undefined, fallback: number, min =
 
 function oneOf<T extends string>(name: string, text: string | undefined, allowed: readonly T[], fallback: T): T {
   if (text === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${text}".`);
+  if (!(allowed as readonly string[]).includes(text))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${text}".`);
   return text as T;
 }
 
@@ -52,9 +53,19 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     strict: true,
     options: {
-      port: { type: 'string' }, seed: { type: 'string' }, reports: { type: 'string' }, 'big-report': { type: 'string' },
-      cursor: { type: 'string' }, key: { type: 'string' }, prefix: { type: 'string' }, hostile: { type: 'boolean' }, 'spec-minimal': { type: 'boolean' },
-      'not-found': { type: 'string' }, 'page-size': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      reports: { type: 'string' },
+      'big-report': { type: 'string' },
+      cursor: { type: 'string' },
+      key: { type: 'string' },
+      prefix: { type: 'string' },
+      hostile: { type: 'boolean' },
+      'spec-minimal': { type: 'boolean' },
+      'not-found': { type: 'string' },
+      'page-size': { type: 'string' },
+      latency: { type: 'string' },
+      help: { type: 'boolean' },
     },
   });
   if (values.help) {

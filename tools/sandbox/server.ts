@@ -204,9 +204,12 @@ class SandboxService implements Sandbox {
     if (this.prefix && !(pathname === this.prefix || pathname.startsWith(`${this.prefix}/`))) return undefined;
     const path = pathname.slice(this.prefix.length);
     switch (path) {
-      case '/api/rest/fix-reports': return { name: 'fix-reports' };
-      case '/api/rest/v5/issues': return { name: 'issues' };
-      case '/api/rest/fp-summary': return { name: 'fp-summary' };
+      case '/api/rest/fix-reports':
+        return { name: 'fix-reports' };
+      case '/api/rest/v5/issues':
+        return { name: 'issues' };
+      case '/api/rest/fp-summary':
+        return { name: 'fp-summary' };
     }
     const m = /^\/api\/rest\/fix-reports\/([^/]*)$/.exec(path);
     return m ? { name: 'fix-report', id: m[1] ?? '' } : undefined;
@@ -214,10 +217,14 @@ class SandboxService implements Sandbox {
 
   private answer(route: { name: FaultRoute; id?: string }, params: URLSearchParams, pageFault: PageFault | undefined): Reply {
     switch (route.name) {
-      case 'fix-reports': return jsonReply(200, { getReportsApiV2: { fixReport: this.dataset.reports } });
-      case 'fix-report': return this.detailReply(route.id ?? '');
-      case 'issues': return this.issuesReply(params, pageFault);
-      case 'fp-summary': return this.fpSummaryReply(params);
+      case 'fix-reports':
+        return jsonReply(200, { getReportsApiV2: { fixReport: this.dataset.reports } });
+      case 'fix-report':
+        return this.detailReply(route.id ?? '');
+      case 'issues':
+        return this.issuesReply(params, pageFault);
+      case 'fp-summary':
+        return this.fpSummaryReply(params);
     }
   }
 
@@ -355,7 +362,8 @@ class SandboxService implements Sandbox {
         return this.send(res, { ...reply, body: () => [`${text.slice(0, -1)},}`] });
       }
       case 'html': {
-        const page = '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><h1>Session expired</h1><p>Please <a href="/login">sign in</a> again.</p></body></html>\n';
+        const page =
+          '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><h1>Session expired</h1><p>Please <a href="/login">sign in</a> again.</p></body></html>\n';
         return this.send(res, { status: fault.status ?? 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: () => [page] });
       }
       case 'wrong-content-type':
@@ -381,7 +389,11 @@ class SandboxService implements Sandbox {
       }
       case 'redirect': {
         const body = JSON.stringify({ error: 'Moved' });
-        return this.send(res, { status: fault.status ?? 302, headers: { location: fault.location, 'content-type': JSON_TYPE }, body: () => [body] });
+        return this.send(res, {
+          status: fault.status ?? 302,
+          headers: { location: fault.location, 'content-type': JSON_TYPE },
+          body: () => [body],
+        });
       }
       case 'error-envelope':
         return this.send(res, jsonReply(200, { error: fault.message }));

@@ -11,7 +11,16 @@ type ChildNode = DefaultTreeAdapterMap['childNode'];
 type ParentNode = DefaultTreeAdapterMap['parentNode'];
 type Element = DefaultTreeAdapterMap['element'];
 
-const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript', 'text/jsx', 'text/babel']);
+const JS_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'text/ecmascript',
+  'application/ecmascript',
+  'text/jsx',
+  'text/babel',
+]);
 const VERBATIM = new Set(['pre', 'textarea', 'listing', 'plaintext']);
 /** Parse errors that say nothing about the structure around a line (fragments, templates). */
 const BENIGN = new Set(['missing-doctype', 'non-conforming-doctype']);
@@ -28,7 +37,10 @@ export function htmlStream(text: string, streamOf: StreamOf): { tokens: Token[];
   const push = (key: string, type: string, row: number) => tokens.push({ key, type, row });
 
   const visitChildren = (parent: ParentNode, verbatim: boolean) => {
-    const children: ChildNode[] = 'content' in parent && parent.nodeName === 'template' ? (parent as Element & { content: ParentNode }).content.childNodes : parent.childNodes;
+    const children: ChildNode[] =
+      'content' in parent && parent.nodeName === 'template'
+        ? (parent as Element & { content: ParentNode }).content.childNodes
+        : parent.childNodes;
     let pending = '';
     let pendingRow = 0;
     const flush = () => {

@@ -47,10 +47,23 @@ const GRAMMAR_FILES: Readonly<Record<GrammarId, string>> = {
   css: 'tree-sitter-css.wasm',
 };
 
-
-
 /** What a stream of tokens is parsed from: a grammar id, for nested languages (script, run:). */
-const LOAD_ORDER: readonly GrammarId[] = ['python', 'powershell', 'bash', 'tsx', 'typescript', 'javascript', 'php', 'go', 'java', 'c-sharp', 'cpp', 'ruby', 'rust', 'css'];
+const LOAD_ORDER: readonly GrammarId[] = [
+  'python',
+  'powershell',
+  'bash',
+  'tsx',
+  'typescript',
+  'javascript',
+  'php',
+  'go',
+  'java',
+  'c-sharp',
+  'cpp',
+  'ruby',
+  'rust',
+  'css',
+];
 
 export type StreamOf = (grammar: GrammarId, text: string, rowOffset: number) => { tokens: Token[]; errors: number[] };
 
@@ -85,7 +98,9 @@ export class Prover {
     // bash's 'EOF # x' no longer ends a heredoc, yet the grammars read a comment there. Never
     // append after a multi-line string's opener, nor on a heredoc's first or last line.
     const opened = multilineStringOpenedBefore(loaded.get(parser)!, after, rows.before, rows.appendedAt);
-    return opened ? { ok: false, reason: `the line opens a multi-line string ('${opened}'); nothing may follow its opener on that line` } : result;
+    return opened
+      ? { ok: false, reason: `the line opens a multi-line string ('${opened}'); nothing may follow its opener on that line` }
+      : result;
   }
 
   /** The comment token at (row, column), as its start and end, when the grammar puts one
@@ -171,7 +186,12 @@ function parseOrThrow(parser: Parser, text: string): Tree {
   return tree;
 }
 
-function compare(name: string, before: { tokens: Token[]; errors: number[] }, after: { tokens: Token[]; errors: number[] }, rows: EditRows): Proof {
+function compare(
+  name: string,
+  before: { tokens: Token[]; errors: number[] },
+  after: { tokens: Token[]; errors: number[] },
+  rows: EditRows,
+): Proof {
   const near = (errors: number[], from: number, to: number) => errors.find((r) => r >= from - ERROR_WINDOW && r <= to + ERROR_WINDOW);
   const errorBefore = near(before.errors, rows.before, rows.before);
   const errorAfter = near(after.errors, rows.after[0], rows.after[1]);
@@ -185,7 +205,10 @@ function compare(name: string, before: { tokens: Token[]; errors: number[] }, af
   const at = firstDifference(before.tokens, after.tokens);
   if (at === -1) return { ok: true, parser: name };
   const changed = before.tokens[at] ?? after.tokens[at];
-  return { ok: false, reason: `the comment would not stay a comment here: it would change ${describe(changed?.type)} (line ${(changed?.row ?? rows.before) + 1}), as the ${name} parser reads the file` };
+  return {
+    ok: false,
+    reason: `the comment would not stay a comment here: it would change ${describe(changed?.type)} (line ${(changed?.row ?? rows.before) + 1}), as the ${name} parser reads the file`,
+  };
 }
 
 const DESCRIPTIONS: ReadonlyArray<[RegExp, string]> = [

@@ -80,7 +80,8 @@ function shellsIn(node: unknown): string[] {
     if (isMap(n)) {
       for (const item of n.items) {
         if (!isPair(item)) continue;
-        if (isScalar(item.key) && item.key.value === 'shell') out.push(isScalar(item.value) ? String(item.value.value).trim().split(/\s+/)[0]! : 'unknown');
+        if (isScalar(item.key) && item.key.value === 'shell')
+          out.push(isScalar(item.value) ? String(item.value.value).trim().split(/\s+/)[0]! : 'unknown');
         walk(item.value);
       }
     } else if (isSeq(n)) {

@@ -17,7 +17,10 @@ describe('activation', () => {
     assert.equal(extension.isActive, true);
     assert.equal(typeof api.activationMs, 'number');
     assert.ok(api.activationMs > 0 && api.activationMs < 2_000, `activationMs ${api.activationMs} is recorded and small`);
-    assert.ok(api.services.log.lines().some((l) => /Activated in \d+(\.\d+)? ms/.test(l)), 'the activation time is logged');
+    assert.ok(
+      api.services.log.lines().some((l) => /Activated in \d+(\.\d+)? ms/.test(l)),
+      'the activation time is logged',
+    );
   });
 
   it('registers every command it contributes', async () => {

@@ -57,9 +57,17 @@ describe('load failures', () => {
       const focused = (await rootNodes())[1]; // the workbench passes the focused row to title-bar commands
       await vscode.commands.executeCommand(CommandId.Refresh, focused);
       assert.ok(store.refreshing, 'a refresh is under way');
-      assert.deepEqual((await rootNodes()).map((n) => n.report.id), ids, 'the reports stay on screen while it waits');
+      assert.deepEqual(
+        (await rootNodes()).map((n) => n.report.id),
+        ids,
+        'the reports stay on screen while it waits',
+      );
       assert.equal(store.entry(expanded)?.model?.issueCount, issuesBefore, 'the expanded report keeps its issues');
-      const waiting = await waitFor(() => (treeView.message?.includes('no answer for') ? treeView.message : undefined), 'the view to say what it waits for', 5_000);
+      const waiting = await waitFor(
+        () => (treeView.message?.includes('no answer for') ? treeView.message : undefined),
+        'the view to say what it waits for',
+        5_000,
+      );
       assert.ok(waiting.startsWith(`Waiting for ${service.origin}: no answer for `), waiting);
       assert.match(waiting, /no answer for \d+ s\. The data shown is from /);
       assert.match(waiting, /Cancel Refresh/);
@@ -69,7 +77,11 @@ describe('load failures', () => {
       assert.equal(store.stale?.reason, 'The refresh was cancelled.');
       await waitFor(() => treeView.message?.startsWith('Stale: showing the data from '), 'the view to say the data is stale');
       assert.equal(treeView.description, 'Stale');
-      assert.deepEqual((await rootNodes()).map((n) => n.report.id), ids, 'cancelling kept the reports');
+      assert.deepEqual(
+        (await rootNodes()).map((n) => n.report.id),
+        ids,
+        'cancelling kept the reports',
+      );
       assert.equal(store.entry(expanded)?.model?.issueCount, issuesBefore);
 
       // A refresh that fails keeps the data too, and says why.
@@ -78,8 +90,11 @@ describe('load failures', () => {
       await waitFor(() => !store.refreshing, 'the failed refresh to end');
       assert.match(store.stale?.reason ?? '', /^The refresh failed: .*HTTP 500/);
       assert.ok(store.lastError, 'the failure is announced (status bar, notification)');
-      assert.deepEqual((await rootNodes()).map((n) => n.report.id), ids);
-      assert.equal(store.entry(expanded)?.model?.issueCount, issuesBefore, 'a failed detail does not drop the report\'s issues');
+      assert.deepEqual(
+        (await rootNodes()).map((n) => n.report.id),
+        ids,
+      );
+      assert.equal(store.entry(expanded)?.model?.issueCount, issuesBefore, "a failed detail does not drop the report's issues");
     } finally {
       service.faults.clear();
     }
@@ -90,7 +105,10 @@ describe('load failures', () => {
     assert.equal(store.stale, undefined, 'the data is current again');
     assert.doesNotMatch(treeView.message ?? '', /Stale|Waiting for/, 'nothing said about the refresh any more');
     assert.equal(store.lastError, undefined);
-    assert.ok(service.requests.some((r) => decodeURIComponent(r.path) === `/api/rest/fix-reports/${expanded}`), 'the expanded report was fetched again');
+    assert.ok(
+      service.requests.some((r) => decodeURIComponent(r.path) === `/api/rest/fix-reports/${expanded}`),
+      'the expanded report was fetched again',
+    );
     await store.issuesSettled(expanded);
     assert.equal(store.entry(expanded)?.model?.issueCount, issuesBefore, 'and its issues paged in again');
   });

@@ -10,7 +10,22 @@ import type { SandboxIssue } from '../../../tools/sandbox/generator';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import { applyPatch } from 'diff';
 import type { FixNode } from '../../../src/views/nodes';
-import { CommandId, closeMainSandbox, connectTo, extensionApi, groupItems, groupOf, isFalsePositiveIssue, loadedReport, mainSandbox, quiet, sandbox, treeItem, waitFor, workspaceFile } from './support';
+import {
+  CommandId,
+  closeMainSandbox,
+  connectTo,
+  extensionApi,
+  groupItems,
+  groupOf,
+  isFalsePositiveIssue,
+  loadedReport,
+  mainSandbox,
+  quiet,
+  sandbox,
+  treeItem,
+  waitFor,
+  workspaceFile,
+} from './support';
 
 const WORKSPACE_REMOTE = 'https://github.com/acme/payments-api';
 
@@ -47,7 +62,11 @@ describe('findings in the code', () => {
     reportId = expectedCurrent(service);
     issues = service.dataset.issueRange(reportId, 0, service.dataset.issueCount(reportId));
     const { services } = await extensionApi();
-    await waitFor(() => services.findings.current.some((c) => c.report.id === reportId), 'the workspace repository to have its current report', 20_000);
+    await waitFor(
+      () => services.findings.current.some((c) => c.report.id === reportId),
+      'the workspace repository to have its current report',
+      20_000,
+    );
     await services.store.issuesSettled(reportId);
     await waitFor(() => services.findings.uris().length > 0, 'findings to be placed', 20_000);
     await quiet();
@@ -55,21 +74,35 @@ describe('findings in the code', () => {
 
   it('publishes one problem per finding of the current report at its sink: scanner, rule, readable type, level; false positives as hints', async () => {
     const { services } = await extensionApi();
-    assert.deepEqual(services.findings.current.map((c) => c.report.id), [reportId], 'the current report is the newest live one for the checked-out branch');
+    assert.deepEqual(
+      services.findings.current.map((c) => c.report.id),
+      [reportId],
+      'the current report is the newest live one for the checked-out branch',
+    );
     let checked = 0;
     for (const issue of issues) {
       const sink = sinkOf(issue);
       if (!sink?.path || !sink.startLine) continue;
       const uri = workspaceFile(sink.path);
       const diagnostics = await waitFor(() => {
-        const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source === readableVendor(service.dataset.detail(reportId)!.vulnerabilityReport?.vendor) && d.range.start.line === sink.startLine! - 1);
+        const found = vscode.languages
+          .getDiagnostics(uri)
+          .filter(
+            (d) =>
+              d.source === readableVendor(service.dataset.detail(reportId)!.vulnerabilityReport?.vendor) &&
+              d.range.start.line === sink.startLine! - 1,
+          );
         return found.length ? found : undefined;
       }, `a problem at ${sink.path}:${sink.startLine}`);
       const steps = (issue.codeNodes ?? []).length - 1;
       // Several issues can share a line, a rule and a type: this one is the one with its trace.
       const fp = isFalsePositiveIssue(issue);
       const mine = diagnostics.find(
-        (d) => d.message.startsWith(readableIssueType(issue.issueType)) && d.message.includes('(false positive') === fp && (typeof d.code === 'object' ? d.code.value : d.code) === issue.vendorIssueId && (d.relatedInformation?.length ?? 0) === steps,
+        (d) =>
+          d.message.startsWith(readableIssueType(issue.issueType)) &&
+          d.message.includes('(false positive') === fp &&
+          (typeof d.code === 'object' ? d.code.value : d.code) === issue.vendorIssueId &&
+          (d.relatedInformation?.length ?? 0) === steps,
       );
       assert.ok(mine, `${issue.id}: ${diagnostics.map((d) => d.message).join(' | ')}`);
       assert.equal(mine.range.start.character, (sink.startCol ?? 1) - 1, 'the column is 1-based on the wire');
@@ -81,28 +114,47 @@ describe('findings in the code', () => {
         assert.notEqual(mine.severity, vscode.DiagnosticSeverity.Hint);
       }
       assert.ok(!mine.tags?.includes(vscode.DiagnosticTag.Unnecessary), 'never faded');
-      assert.ok(mine.relatedInformation?.every((r) => r.message.startsWith('Data flow step ')) ?? true, `${issue.id}: every other step of the trace is related information`);
+      assert.ok(
+        mine.relatedInformation?.every((r) => r.message.startsWith('Data flow step ')) ?? true,
+        `${issue.id}: every other step of the trace is related information`,
+      );
       checked++;
     }
     assert.ok(checked >= 5, `checked ${checked} findings`);
   });
 
-  it('hovers a finding with its issue, its fix\'s confidence and ratings, and a false positive\'s summary', async () => {
+  it("hovers a finding with its issue, its fix's confidence and ratings, and a false positive's summary", async () => {
     const fp = issues.find((i) => isFalsePositiveIssue(i) && sinkOf(i)?.startLine)!;
     const sink = sinkOf(fp)!;
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', workspaceFile(sink.path!), new vscode.Position(sink.startLine! - 1, (sink.startCol ?? 1) - 1));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      workspaceFile(sink.path!),
+      new vscode.Position(sink.startLine! - 1, (sink.startCol ?? 1) - 1),
+    );
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
-    assert.ok(text.includes(service.dataset.fpSummary(fp.fpId!)!.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, '').slice(0, 20)) || text.replace(/\\/g, '').includes(service.dataset.fpSummary(fp.fpId!)!.slice(0, 20)), 'the FP summary is in the hover');
+    assert.ok(
+      text.includes(
+        service.dataset
+          .fpSummary(fp.fpId!)!
+          .replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, '')
+          .slice(0, 20),
+      ) || text.replace(/\\/g, '').includes(service.dataset.fpSummary(fp.fpId!)!.slice(0, 20)),
+      'the FP summary is in the hover',
+    );
     const fixed = issues.find((i) => !isFalsePositiveIssue(i) && i.fix && sinkOf(i)?.startLine);
     if (fixed) {
       const at = sinkOf(fixed)!;
-      const fixHovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', workspaceFile(at.path!), new vscode.Position(at.startLine! - 1, (at.startCol ?? 1) - 1));
+      const fixHovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        workspaceFile(at.path!),
+        new vscode.Position(at.startLine! - 1, (at.startCol ?? 1) - 1),
+      );
       const fixText = fixHovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
-      assert.match(fixText, /Stable fix|Adaptive fix|Confidence/, 'the fix\'s confidence');
+      assert.match(fixText, /Stable fix|Adaptive fix|Confidence/, "the fix's confidence");
     }
   });
 
-  it('inserts the suppression comment at the finding\'s line from its quick fix, with the cursor elsewhere, and shows in the tree from another', async () => {
+  it("inserts the suppression comment at the finding's line from its quick fix, with the cursor elsewhere, and shows in the tree from another", async () => {
     const { services } = await extensionApi();
     const fp = issues.find((i) => isFalsePositiveIssue(i) && sinkOf(i)?.startLine)!;
     const sink = sinkOf(fp)!;
@@ -110,18 +162,33 @@ describe('findings in the code', () => {
     const editor = await vscode.window.showTextDocument(uri);
     editor.selection = new vscode.Selection(0, 0, 0, 0); // the cursor is not on the finding
     const line = sink.startLine! - 1;
-    const diagnostic = vscode.languages.getDiagnostics(uri).find((d) => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Hint)!;
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+    const diagnostic = vscode.languages
+      .getDiagnostics(uri)
+      .find((d) => d.range.start.line === line && d.severity === vscode.DiagnosticSeverity.Hint)!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      diagnostic.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     // One false positive on the line: "this false positive"; up to three: one each, by type and
     // fpId; more: one action that offers them in the picker.
-    const onLine = issues.filter((i) => isFalsePositiveIssue(i) && sinkOf(i)?.path === sink.path && sinkOf(i)?.startLine === sink.startLine);
+    const onLine = issues.filter(
+      (i) => isFalsePositiveIssue(i) && sinkOf(i)?.path === sink.path && sinkOf(i)?.startLine === sink.startLine,
+    );
     const wanted =
-      onLine.length === 1 ? 'Insert suppression comment for this false positive'
-      : onLine.length <= 3 ? `Insert suppression comment for ${readableIssueType(fp.issueType)} (fp ${fp.fpId!.slice(0, 8)})`
-      : `Insert suppression comment for one of the ${onLine.length} false positives on this line…`;
+      onLine.length === 1
+        ? 'Insert suppression comment for this false positive'
+        : onLine.length <= 3
+          ? `Insert suppression comment for ${readableIssueType(fp.issueType)} (fp ${fp.fpId!.slice(0, 8)})`
+          : `Insert suppression comment for one of the ${onLine.length} false positives on this line…`;
     const insert = actions.find((a) => a.title === wanted);
     assert.ok(insert?.command, `"${wanted}" is offered (${actions.map((a) => a.title).join(', ')})`);
-    assert.equal(actions.filter((a) => a.title.startsWith('Insert suppression comment')).length, onLine.length <= 3 ? onLine.length : 1, 'one insert action per false positive, or one for many');
+    assert.equal(
+      actions.filter((a) => a.title.startsWith('Insert suppression comment')).length,
+      onLine.length <= 3 ? onLine.length : 1,
+      'one insert action per false positive, or one for many',
+    );
     try {
       const running = vscode.commands.executeCommand(insert.command.command, ...(insert.command.arguments ?? []));
       if (onLine.length > 3) {
@@ -138,12 +205,22 @@ describe('findings in the code', () => {
     const reveal = actions.find((a) => a.title.startsWith('Show in the Fix Reports view'))!;
     assert.equal(await vscode.commands.executeCommand(reveal.command!.command, ...(reveal.command!.arguments ?? [])), true);
     const revealed = (reveal.command!.arguments![0] as { issueId: string }).issueId;
-    await waitFor(() => services.treeView.selection[0]?.kind === 'issue' && services.treeView.selection[0].issue.id === revealed, 'the issue selected in the tree');
+    await waitFor(
+      () => services.treeView.selection[0]?.kind === 'issue' && services.treeView.selection[0].issue.id === revealed,
+      'the issue selected in the tree',
+    );
   });
 
   it('goes to the next and previous finding in the file, wrapping around', async () => {
     const fpPath = sinkOf(issues.find((i) => sinkOf(i)?.startLine)!)!.path!;
-    const lines = [...new Set(issues.map(sinkOf).filter((s) => s?.path === fpPath && s.startLine).map((s) => s!.startLine! - 1))].sort((a, b) => a - b);
+    const lines = [
+      ...new Set(
+        issues
+          .map(sinkOf)
+          .filter((s) => s?.path === fpPath && s.startLine)
+          .map((s) => s!.startLine! - 1),
+      ),
+    ].sort((a, b) => a - b);
     const editor = await vscode.window.showTextDocument(workspaceFile(fpPath));
     editor.selection = new vscode.Selection(0, 0, 0, 0);
     assert.equal(await vscode.commands.executeCommand(CommandId.NextFinding), true);
@@ -152,7 +229,7 @@ describe('findings in the code', () => {
     assert.equal(editor.selection.active.line, lines[lines.length - 1], 'wraps around from the first');
   });
 
-  it('makes a located issue\'s row open its code', async () => {
+  it("makes a located issue's row open its code", async () => {
     const { services } = await extensionApi();
     const issue = issues.find((i) => sinkOf(i)?.startLine)!;
     const node = services.tree.issueNode(reportId, issue.id)!;
@@ -161,7 +238,7 @@ describe('findings in the code', () => {
     assert.equal((item.command.arguments?.[0] as vscode.Uri).toString(), workspaceFile(sinkOf(issue)!.path!).toString());
   });
 
-  it('previews a fix\'s patch in the diff editor and applies it as one edit; a conflicting patch changes nothing; an Adaptive fix needs its preview first', async () => {
+  it("previews a fix's patch in the diff editor and applies it as one edit; a conflicting patch changes nothing; an Adaptive fix needs its preview first", async () => {
     const { services } = await extensionApi();
     const node = await loadedReport(reportId);
     const fixes = (await groupItems((await groupOf(node, 'fixes'))!)) as FixNode[];
@@ -171,12 +248,17 @@ describe('findings in the code', () => {
     const file = workspaceFile(stable.view.fix.fixFiles[0]!.fileRepoRelativePath!);
     const original = (await vscode.workspace.openTextDocument(file)).getText();
     const expected = applyPatch(original, stable.view.fix.patchAndQuestions!.patch!);
-    assert.equal(typeof expected, 'string', 'jsdiff applies the sandbox\'s patch');
+    assert.equal(typeof expected, 'string', "jsdiff applies the sandbox's patch");
 
     assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, stable), true);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-    assert.ok(tab?.input instanceof vscode.TabInputTextDiff || /multi|changes/i.test(String((tab?.input as object | undefined)?.constructor?.name ?? tab?.label)), `the diff editor shows the patch (${tab?.label})`);
-    if (tab?.input instanceof vscode.TabInputTextDiff) assert.equal((await vscode.workspace.openTextDocument(tab.input.modified)).getText(), expected);
+    assert.ok(
+      tab?.input instanceof vscode.TabInputTextDiff ||
+        /multi|changes/i.test(String((tab?.input as object | undefined)?.constructor?.name ?? tab?.label)),
+      `the diff editor shows the patch (${tab?.label})`,
+    );
+    if (tab?.input instanceof vscode.TabInputTextDiff)
+      assert.equal((await vscode.workspace.openTextDocument(tab.input.modified)).getText(), expected);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
     try {
@@ -199,12 +281,20 @@ describe('findings in the code', () => {
     if (adaptive) {
       const target = workspaceFile(adaptive.view.fix.fixFiles[0]!.fileRepoRelativePath!);
       const before = (await vscode.workspace.openTextDocument(target)).getText();
-      assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive, { confirmed: true }), false, 'an Adaptive fix is not applied before its preview');
+      assert.equal(
+        await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive, { confirmed: true }),
+        false,
+        'an Adaptive fix is not applied before its preview',
+      );
       assert.equal((await vscode.workspace.openTextDocument(target)).getText(), before);
       assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, adaptive), true);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       try {
-        assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive, { confirmed: true }), true, 'once previewed, it is');
+        assert.equal(
+          await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive, { confirmed: true }),
+          true,
+          'once previewed, it is',
+        );
       } finally {
         await vscode.window.showTextDocument(target);
         await vscode.commands.executeCommand('workbench.action.files.revert');
@@ -225,14 +315,19 @@ describe('findings in the code', () => {
       await connectTo(await mainSandbox());
     });
 
-    it('publishes no problems and keeps every row\'s tree command', async () => {
+    it("publishes no problems and keeps every row's tree command", async () => {
       const { services } = await extensionApi();
       const current = expectedCurrent(minimal);
       await waitFor(() => services.findings.current.some((c) => c.report.id === current), 'the current report');
       await services.store.issuesSettled(current);
       await services.findings.recompute();
       assert.deepEqual(services.findings.uris(), []);
-      for (const file of ['app/db.py', 'web/api.ts']) assert.deepEqual(vscode.languages.getDiagnostics(workspaceFile(file)).filter((d) => d.source && d.source !== 'ts'), [], file);
+      for (const file of ['app/db.py', 'web/api.ts'])
+        assert.deepEqual(
+          vscode.languages.getDiagnostics(workspaceFile(file)).filter((d) => d.source && d.source !== 'ts'),
+          [],
+          file,
+        );
       const fp = minimal.dataset.issueRange(current, 0, minimal.dataset.issueCount(current)).find(isFalsePositiveIssue)!;
       const node = services.tree.issueNode(current, fp.id)!;
       const item = await services.tree.resolveTreeItem(await treeItem(node), node);

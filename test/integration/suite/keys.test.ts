@@ -5,9 +5,7 @@ import { strict as assert } from 'node:assert';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Sandbox } from '../../../tools/sandbox/server';
-import {
-  CommandId, extensionApi, keysUsed, quiet, sandbox, secretName, setUserSetting, waitFor,
-} from './support';
+import { CommandId, extensionApi, keysUsed, quiet, sandbox, secretName, setUserSetting, waitFor } from './support';
 
 const WRONG_KEY = 'sfr-wrong-key-3b9d71c0e2';
 
@@ -57,7 +55,11 @@ describe('service key in SecretStorage', () => {
     assert.equal(service.requests.filter((r) => r.path === '/api/rest/fix-reports').length >= 1, true);
     assert.equal(service.requests[0]?.headers['x-service-key'], service.key, 'the validating request carried the key');
 
-    assert.equal(await services.context.secrets.get(secretName(service.origin)), service.key, 'context.secrets holds the key under the origin');
+    assert.equal(
+      await services.context.secrets.get(secretName(service.origin)),
+      service.key,
+      'context.secrets holds the key under the origin',
+    );
     assert.ok(services.keys.origins().includes(service.origin));
     await waitFor(() => services.connection.state.kind === 'ready', 'the connection to be ready');
   });

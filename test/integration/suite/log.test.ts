@@ -5,9 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { Node } from '../../../src/views/nodes';
 import type { Sandbox } from '../../../tools/sandbox/server';
-import {
-  CommandId, closeMainSandbox, connectTo, extensionApi, keysUsed, quiet, sandbox, setUserSetting, waitFor,
-} from './support';
+import { CommandId, closeMainSandbox, connectTo, extensionApi, keysUsed, quiet, sandbox, setUserSetting, waitFor } from './support';
 
 const WRONG_KEY = 'sfr-wrong-key-for-the-log-0c4e9a';
 
@@ -69,8 +67,15 @@ describe('the key never reaches the log', () => {
     // HTTP 500 on the list, then a 500 whose body echoes the key back.
     service.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 500 } });
     store.reset();
-    await assert.rejects(store.reports(), (e: Error) => { errors.push(e.message); return true; });
-    service.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 500, body: JSON.stringify({ error: `upstream rejected x-service-key ${service.key}` }) } });
+    await assert.rejects(store.reports(), (e: Error) => {
+      errors.push(e.message);
+      return true;
+    });
+    service.faults.add({
+      route: 'fix-reports',
+      times: 1,
+      fault: { kind: 'status', status: 500, body: JSON.stringify({ error: `upstream rejected x-service-key ${service.key}` }) },
+    });
     store.reset();
     const roots = await services.tree.getChildren();
     assert.equal(roots[0]?.kind, 'message', 'the tree shows the error in place of the reports');
@@ -90,7 +95,10 @@ describe('the key never reaches the log', () => {
     await waitFor(() => services.connection.settings.timeoutMs === 1000, 'the 1 s timeout');
     await quiet();
     service.faults.add({ route: 'fix-report', times: 1, fault: { kind: 'slow-headers', ms: 3000 } });
-    await assert.rejects(store.report(reports[1]!.id), (e: Error) => { errors.push(e.message); return true; });
+    await assert.rejects(store.report(reports[1]!.id), (e: Error) => {
+      errors.push(e.message);
+      return true;
+    });
     service.faults.clear();
 
     const lines = services.log.lines().join('\n');
@@ -109,7 +117,13 @@ describe('the key never reaches the log', () => {
 after('no key used anywhere in the run reached the log', async () => {
   await assertLogClean();
   await closeMainSandbox();
-  for (const name of ['securityFixReports.baseURL', 'securityFixReports.baseUrl', 'securityFixReports.issuesPerLoad', 'securityFixReports.requestTimeoutSeconds', 'http.proxy']) {
+  for (const name of [
+    'securityFixReports.baseURL',
+    'securityFixReports.baseUrl',
+    'securityFixReports.issuesPerLoad',
+    'securityFixReports.requestTimeoutSeconds',
+    'http.proxy',
+  ]) {
     await setUserSetting(name, undefined);
   }
 });

@@ -44,7 +44,10 @@ describe('base URL moved to another origin', () => {
     assert.deepEqual(carrying(second, first.key), [], 'the second service never saw the first key');
     assert.equal(second.requests.length, 0, 'no request at all reached the second service');
     assert.equal(await services.context.secrets.get(secretName(second.origin)), undefined, 'the first key was not copied over');
-    assert.ok(services.log.lines().some((l) => l.includes(`the key of ${first.origin} is not sent there`)), 'the log says why');
+    assert.ok(
+      services.log.lines().some((l) => l.includes(`the key of ${first.origin} is not sent there`)),
+      'the log says why',
+    );
   });
 
   it('uses the second origin once the user stores its key, and the first service never sees it', async () => {
@@ -56,9 +59,13 @@ describe('base URL moved to another origin', () => {
     await quiet();
     const roots = await services.tree.getChildren();
     const ids = roots.map((n) => (n.kind === 'report' ? n.report.id : `(${n.kind})`)).sort();
-    assert.deepEqual(ids, second.dataset.reports.map((r) => r.id).sort(), 'the tree shows the second service\'s reports');
+    assert.deepEqual(ids, second.dataset.reports.map((r) => r.id).sort(), "the tree shows the second service's reports");
     assert.ok(second.requests.length > 0);
-    assert.deepEqual(second.requests.filter((r) => r.headers['x-service-key'] !== second.key), [], 'every request to the second service carried its own key');
+    assert.deepEqual(
+      second.requests.filter((r) => r.headers['x-service-key'] !== second.key),
+      [],
+      'every request to the second service carried its own key',
+    );
     assert.deepEqual(carrying(first, second.key), [], 'the first service never saw the second key');
   });
 
@@ -66,11 +73,17 @@ describe('base URL moved to another origin', () => {
     const { services } = await extensionApi();
     first.clearRequests();
     await setUserSetting('securityFixReports.baseURL', first.baseUrl);
-    await waitFor(() => services.connection.origin === first.origin && services.connection.state.kind === 'ready', 'ready for the first origin');
+    await waitFor(
+      () => services.connection.origin === first.origin && services.connection.state.kind === 'ready',
+      'ready for the first origin',
+    );
     await quiet();
     await services.tree.getChildren();
     assert.ok(first.requests.length > 0);
-    assert.deepEqual(first.requests.filter((r) => r.headers['x-service-key'] !== first.key), []);
+    assert.deepEqual(
+      first.requests.filter((r) => r.headers['x-service-key'] !== first.key),
+      [],
+    );
     assert.deepEqual(carrying(second, first.key), []);
   });
 });

@@ -34,10 +34,15 @@ describe('proxy settings and a loopback service', () => {
       await vscode.commands.executeCommand('securityFixReports.refresh');
       await waitFor(async () => (await rootNodes()).length > 0 && service.requests.length > before, 'the reports to be listed again');
       const sent = service.requests.slice(before);
-      assert.ok(sent.every((r) => r.headers['x-service-key'] === service.key), 'the sandbox got the requests, with the key');
+      assert.ok(
+        sent.every((r) => r.headers['x-service-key'] === service.key),
+        'the sandbox got the requests, with the key',
+      );
       assert.equal(proxy.connections, 0, 'no connection reached the proxy');
       assert.deepEqual(proxy.headersSeen, []);
-      observe(`http.proxy=${proxy.url}, http.noProxy=${JSON.stringify(noProxy ?? [])}: ${sent.length} request(s) went straight to ${service.origin}; the proxy saw ${proxy.connections} connections`);
+      observe(
+        `http.proxy=${proxy.url}, http.noProxy=${JSON.stringify(noProxy ?? [])}: ${sent.length} request(s) went straight to ${service.origin}; the proxy saw ${proxy.connections} connections`,
+      );
     }
   });
 });

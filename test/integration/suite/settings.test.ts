@@ -10,8 +10,27 @@ import * as vscode from 'vscode';
 import { migrateLegacyBaseUrl } from '../../../src/editor/settings';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { observe } from '../../support/evidence';
-import { makeTestPki, PROXIED_HOST, startHttpsServer, startRecordingProxy, type Listening, type RecordingProxy, type TestPki } from '../../support/tlsProxy';
-import { CommandId, connectTo, extensionApi, loadedReport, mainSandbox, quiet, rootNodes, setUserSetting, waitFor, workspaceFile } from './support';
+import {
+  makeTestPki,
+  PROXIED_HOST,
+  startHttpsServer,
+  startRecordingProxy,
+  type Listening,
+  type RecordingProxy,
+  type TestPki,
+} from '../../support/tlsProxy';
+import {
+  CommandId,
+  connectTo,
+  extensionApi,
+  loadedReport,
+  mainSandbox,
+  quiet,
+  rootNodes,
+  setUserSetting,
+  waitFor,
+  workspaceFile,
+} from './support';
 
 interface Trap {
   url: string;
@@ -32,12 +51,17 @@ async function startTrap(): Promise<Trap> {
   return {
     url: `http://127.0.0.1:${port}/trap`,
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 const workspaceSettings = () => workspaceFile('.vscode/settings.json').fsPath;
-const timeoutInWorkspace = () => vscode.workspace.getConfiguration('securityFixReports').inspect<number>('requestTimeoutSeconds')?.workspaceValue;
+const timeoutInWorkspace = () =>
+  vscode.workspace.getConfiguration('securityFixReports').inspect<number>('requestTimeoutSeconds')?.workspaceValue;
 
 describe('settings that decide where requests go', () => {
   let service: Sandbox;
@@ -47,7 +71,7 @@ describe('settings that decide where requests go', () => {
     await connectTo(service);
   });
 
-  it('ignores the base URL and http.proxy traps in the workspace\'s .vscode/settings.json', async () => {
+  it("ignores the base URL and http.proxy traps in the workspace's .vscode/settings.json", async () => {
     const { services } = await extensionApi();
     const text = await readFile(workspaceSettings(), 'utf8');
     assert.match(text, /"securityFixReports\.baseURL": "http:\/\/127\.0\.0\.1:9\/trap"/, 'the fixture sets a workspace base URL');
@@ -68,15 +92,22 @@ describe('settings that decide where requests go', () => {
       trap = await startTrap();
       trapProxy = await startRecordingProxy();
       original = await readFile(workspaceSettings(), 'utf8');
-      await writeFile(workspaceSettings(), JSON.stringify({
-        'securityFixReports.baseURL': trap.url,
-        'securityFixReports.baseUrl': trap.url, // the 0.1 name is read from user settings only too
-        'securityFixReports.caCertificatesFile': '/nonexistent/trap-ca.pem',
-        'http.proxy': trapProxy.url,
-        'http.noProxy': [],
-        // A window-scoped setting of ours: when the editor reports it, the file was re-read.
-        'securityFixReports.requestTimeoutSeconds': 29,
-      }, null, 2));
+      await writeFile(
+        workspaceSettings(),
+        JSON.stringify(
+          {
+            'securityFixReports.baseURL': trap.url,
+            'securityFixReports.baseUrl': trap.url, // the 0.1 name is read from user settings only too
+            'securityFixReports.caCertificatesFile': '/nonexistent/trap-ca.pem',
+            'http.proxy': trapProxy.url,
+            'http.noProxy': [],
+            // A window-scoped setting of ours: when the editor reports it, the file was re-read.
+            'securityFixReports.requestTimeoutSeconds': 29,
+          },
+          null,
+          2,
+        ),
+      );
       await waitFor(() => timeoutInWorkspace() === 29, 'the editor to read the new workspace settings');
       await quiet();
     });
@@ -111,7 +142,10 @@ describe('settings that decide where requests go', () => {
     await setUserSetting('securityFixReports.baseUrl', service.baseUrl);
     await waitFor(() => services.connection.state.kind === 'ready', 'the connection to read the 0.1 name meanwhile');
     assert.equal(services.connection.settings.baseUrl, service.baseUrl);
-    assert.equal(await migrateLegacyBaseUrl(), 'Moved securityFixReports.baseUrl to securityFixReports.baseURL in your user settings (renamed).');
+    assert.equal(
+      await migrateLegacyBaseUrl(),
+      'Moved securityFixReports.baseUrl to securityFixReports.baseURL in your user settings (renamed).',
+    );
     assert.equal(config().inspect('baseURL')?.globalValue, service.baseUrl);
     assert.equal(config().inspect('baseUrl')?.globalValue, undefined, 'the old name is gone from user settings');
     assert.equal(await migrateLegacyBaseUrl(), undefined, 'nothing left to move');
@@ -134,7 +168,9 @@ describe('settings that decide where requests go', () => {
       https = await startHttpsServer(pki, (req, res) => {
         keysSeen.push(req.headers['x-service-key']);
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ getReportsApiV2: { fixReport: [{ id: '0f7c1a52-3b1e-4d7a-9c1f-2b6e8d4a5c3b', repo: { name: 'via-proxy' } }] } }));
+        res.end(
+          JSON.stringify({ getReportsApiV2: { fixReport: [{ id: '0f7c1a52-3b1e-4d7a-9c1f-2b6e8d4a5c3b', repo: { name: 'via-proxy' } }] } }),
+        );
       });
     });
 
@@ -148,20 +184,32 @@ describe('settings that decide where requests go', () => {
       pki.cleanup();
     });
 
-    it('routes the extension\'s requests to a non-loopback service through the proxy, and the proxy never sees the key', async () => {
+    it("routes the extension's requests to a non-loopback service through the proxy, and the proxy never sees the key", async () => {
       const { services } = await extensionApi();
       await setUserSetting('http.proxy', proxy.url);
       await setUserSetting('securityFixReports.caCertificatesFile', pki.caFile);
       await setUserSetting('securityFixReports.baseURL', `https://${PROXIED_HOST}:${https.port}`);
-      await waitFor(() => services.connection.origin === `https://${PROXIED_HOST}:${https.port}`, 'the connection to use the proxied service');
-      assert.equal(await vscode.commands.executeCommand<boolean>(CommandId.SetServiceKey, { key: KEY }), true, 'the key was checked through the proxy');
+      await waitFor(
+        () => services.connection.origin === `https://${PROXIED_HOST}:${https.port}`,
+        'the connection to use the proxied service',
+      );
+      assert.equal(
+        await vscode.commands.executeCommand<boolean>(CommandId.SetServiceKey, { key: KEY }),
+        true,
+        'the key was checked through the proxy',
+      );
       services.store.reset();
-      await waitFor(async () => (await rootNodes()).length === 1, 'the proxied service\'s report to be listed');
+      await waitFor(async () => (await rootNodes()).length === 1, "the proxied service's report to be listed");
 
-      assert.ok(proxy.targets.includes(`${PROXIED_HOST}:${https.port}`), `the proxy tunnelled to the service (saw ${proxy.targets.join(', ')})`);
+      assert.ok(
+        proxy.targets.includes(`${PROXIED_HOST}:${https.port}`),
+        `the proxy tunnelled to the service (saw ${proxy.targets.join(', ')})`,
+      );
       assert.ok(keysSeen.length >= 2 && keysSeen.every((k) => k === KEY), 'the service got the key through the tunnel');
       assert.ok(!JSON.stringify(proxy.headersSeen).includes(KEY), 'the proxy never saw the key');
-      observe(`http.proxy routes https://${PROXIED_HOST}: ${proxy.targets.length} CONNECT(s) to ${PROXIED_HOST}:${https.port}; the service saw the key ${keysSeen.length} time(s); the proxy's headers never held it`);
+      observe(
+        `http.proxy routes https://${PROXIED_HOST}: ${proxy.targets.length} CONNECT(s) to ${PROXIED_HOST}:${https.port}; the service saw the key ${keysSeen.length} time(s); the proxy's headers never held it`,
+      );
 
       // Proof that the requests depend on the proxy: with it gone, the name does not resolve.
       await proxy.close();

@@ -66,6 +66,9 @@ describe('integration harness smoke test', () => {
 
   it('finds files through the editor search (ripgrep)', async () => {
     const found = await vscode.workspace.findFiles('smoke/**/*.txt');
-    assert.deepEqual(found.map((u) => u.path), [fileUri.path]);
+    assert.deepEqual(
+      found.map((u) => u.path),
+      [fileUri.path],
+    );
   });
 });

@@ -53,7 +53,9 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
 export async function quiet(quietMs = 300, maxMs = 10_000): Promise<void> {
   const { services } = await extensionApi();
   let last = Date.now();
-  const bump = () => { last = Date.now(); };
+  const bump = () => {
+    last = Date.now();
+  };
   const subs = [services.store.onDidChange(bump), services.connection.onDidChange(bump)];
   try {
     const deadline = Date.now() + maxMs;
@@ -197,7 +199,10 @@ export interface ExpectedReport {
 }
 
 export function isFalsePositiveIssue(issue: Issue): boolean {
-  return issue.state === 'FalsePositive' || issue.vulnerabilityReportIssueTags.some((t) => t.vulnerability_report_issue_tag_value === 'FALSE_POSITIVE');
+  return (
+    issue.state === 'FalsePositive' ||
+    issue.vulnerabilityReportIssueTags.some((t) => t.vulnerability_report_issue_tag_value === 'FALSE_POSITIVE')
+  );
 }
 
 export function expectedReport(s: Sandbox, reportId: string): ExpectedReport {
@@ -223,11 +228,13 @@ export function expectedOrder(s: Sandbox, workspaceRemote: string, nowMs = Date.
   const local = (url: string | null | undefined) => (url === workspaceRemote ? 0 : 1);
   const expired = (at: string | null) => (at !== null && Date.parse(at) <= nowMs ? 1 : 0);
   return [...s.dataset.reports]
-    .sort((a, b) =>
-      local(a.repo?.originalUrl) - local(b.repo?.originalUrl) ||
-      expired(a.expirationOn) - expired(b.expirationOn) ||
-      Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? '') ||
-      (a.id < b.id ? -1 : 1))
+    .sort(
+      (a, b) =>
+        local(a.repo?.originalUrl) - local(b.repo?.originalUrl) ||
+        expired(a.expirationOn) - expired(b.expirationOn) ||
+        Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? '') ||
+        (a.id < b.id ? -1 : 1),
+    )
     .map((r) => r.id);
 }
 

@@ -19,7 +19,10 @@ interface Target {
 async function openAt(uri: vscode.Uri, marker: string): Promise<Target> {
   const document = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
-  const line = document.getText().split(/\r?\n/).findIndex((l) => l.includes(marker));
+  const line = document
+    .getText()
+    .split(/\r?\n/)
+    .findIndex((l) => l.includes(marker));
   assert.ok(line >= 0, `${uri.path} has a line with ${marker}`);
   const column = document.lineAt(line).firstNonWhitespaceCharacterIndex + 2;
   editor.selection = new vscode.Selection(line, column, line, column);
@@ -62,12 +65,15 @@ function addedComment(original: string, after: string, line: number, where: stri
   return now[line]!.slice(before[line]!.length + 1);
 }
 
-const FORBIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const FORBIDDEN =
+  /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 describe('suppression comments', () => {
   let service: Sandbox;
   const reportOf = (vendor: string) => {
-    const report = service.dataset.reports.find((r) => r.vulnerabilityReport?.vendor === vendor && r.id !== service.dataset.hostileReportId);
+    const report = service.dataset.reports.find(
+      (r) => r.vulnerabilityReport?.vendor === vendor && r.id !== service.dataset.hostileReportId,
+    );
     assert.ok(report, `the sandbox has a ${vendor} report`);
     return report.id;
   };
@@ -92,17 +98,87 @@ describe('suppression comments', () => {
   });
 
   type Fp = { summary: string; id: string; fp: string };
-  const cases: { language: string; file: string; marker: string; vendor: string; placement: 'line-above' | 'end-of-line'; comment: (f: Fp) => string }[] = [
-    { language: 'python', file: 'app/db.py', marker: 'cursor = conn.execute(', vendor: 'checkmarx', placement: 'line-above', comment: (f) => `# False positive (checkmarx ${f.id}): ${f.summary} (fp ${f.fp})` },
-    { language: 'python', file: 'app/db.py', marker: 'return cursor.fetchall()', vendor: 'sonarqube', placement: 'end-of-line', comment: (f) => `# NOSONAR: ${f.summary} (fp ${f.fp})` },
-    { language: 'typescript', file: 'web/api.ts', marker: 'await fetch(`${PRICING_BASE}', vendor: 'snyk', placement: 'line-above', comment: (f) => `// deepcode ignore ${f.id}: ${f.summary} (fp ${f.fp})` },
-    { language: 'java', file: 'src/main/java/App.java', marker: 'connection.prepareStatement(BY_CUSTOMER)', vendor: 'codeql', placement: 'line-above', comment: (f) => `// codeql[${f.id}] ${f.summary} (fp ${f.fp})` },
-    { language: 'html', file: 'web/index.html', marker: '<div id="greeting">', vendor: 'fortify', placement: 'line-above', comment: (f) => `<!-- False positive (fortify ${f.id}): ${f.summary} (fp ${f.fp}) -->` },
+  const cases: {
+    language: string;
+    file: string;
+    marker: string;
+    vendor: string;
+    placement: 'line-above' | 'end-of-line';
+    comment: (f: Fp) => string;
+  }[] = [
+    {
+      language: 'python',
+      file: 'app/db.py',
+      marker: 'cursor = conn.execute(',
+      vendor: 'checkmarx',
+      placement: 'line-above',
+      comment: (f) => `# False positive (checkmarx ${f.id}): ${f.summary} (fp ${f.fp})`,
+    },
+    {
+      language: 'python',
+      file: 'app/db.py',
+      marker: 'return cursor.fetchall()',
+      vendor: 'sonarqube',
+      placement: 'end-of-line',
+      comment: (f) => `# NOSONAR: ${f.summary} (fp ${f.fp})`,
+    },
+    {
+      language: 'typescript',
+      file: 'web/api.ts',
+      marker: 'await fetch(`${PRICING_BASE}',
+      vendor: 'snyk',
+      placement: 'line-above',
+      comment: (f) => `// deepcode ignore ${f.id}: ${f.summary} (fp ${f.fp})`,
+    },
+    {
+      language: 'java',
+      file: 'src/main/java/App.java',
+      marker: 'connection.prepareStatement(BY_CUSTOMER)',
+      vendor: 'codeql',
+      placement: 'line-above',
+      comment: (f) => `// codeql[${f.id}] ${f.summary} (fp ${f.fp})`,
+    },
+    {
+      language: 'html',
+      file: 'web/index.html',
+      marker: '<div id="greeting">',
+      vendor: 'fortify',
+      placement: 'line-above',
+      comment: (f) => `<!-- False positive (fortify ${f.id}): ${f.summary} (fp ${f.fp}) -->`,
+    },
     // A line inside <script> takes the script's comment, not an HTML one.
-    { language: 'html', file: 'web/index.html', marker: "document.getElementById('greeting')", vendor: 'fortify', placement: 'line-above', comment: (f) => `// False positive (fortify ${f.id}): ${f.summary} (fp ${f.fp})` },
-    { language: 'go', file: 'cmd/server/main.go', marker: 'exec.Command(', vendor: 'sonarqube', placement: 'end-of-line', comment: (f) => `// NOSONAR: ${f.summary} (fp ${f.fp})` },
-    { language: 'yaml', file: 'deploy/values.yaml', marker: 'value: "false"', vendor: 'checkmarx', placement: 'line-above', comment: (f) => `# False positive (checkmarx ${f.id}): ${f.summary} (fp ${f.fp})` },
-    { language: 'dockerfile', file: 'Dockerfile', marker: 'RUN pip install', vendor: 'fortify', placement: 'line-above', comment: (f) => `# False positive (fortify ${f.id}): ${f.summary} (fp ${f.fp})` },
+    {
+      language: 'html',
+      file: 'web/index.html',
+      marker: "document.getElementById('greeting')",
+      vendor: 'fortify',
+      placement: 'line-above',
+      comment: (f) => `// False positive (fortify ${f.id}): ${f.summary} (fp ${f.fp})`,
+    },
+    {
+      language: 'go',
+      file: 'cmd/server/main.go',
+      marker: 'exec.Command(',
+      vendor: 'sonarqube',
+      placement: 'end-of-line',
+      comment: (f) => `// NOSONAR: ${f.summary} (fp ${f.fp})`,
+    },
+    {
+      language: 'yaml',
+      file: 'deploy/values.yaml',
+      marker: 'value: "false"',
+      vendor: 'checkmarx',
+      placement: 'line-above',
+      comment: (f) => `# False positive (checkmarx ${f.id}): ${f.summary} (fp ${f.fp})`,
+    },
+    {
+      language: 'dockerfile',
+      file: 'Dockerfile',
+      marker: 'RUN pip install',
+      vendor: 'fortify',
+      placement: 'line-above',
+      comment: (f) => `# False positive (fortify ${f.id}): ${f.summary} (fp ${f.fp})`,
+    },
   ];
 
   for (const c of cases) {
@@ -146,12 +222,15 @@ describe('suppression comments', () => {
     assert.match(comment, /^# /, 'a Python comment');
     const { store } = (await extensionApi()).services;
     const summaries = [...store.falsePositives()].map((r) => service.dataset.fpSummary(r.issue.fpId!)!);
-    assert.ok(summaries.some((summary) => comment.includes(summary)), 'it holds the summary of a loaded false positive');
+    assert.ok(
+      summaries.some((summary) => comment.includes(summary)),
+      'it holds the summary of a loaded false positive',
+    );
     await undoAll(target);
     assert.equal(target.document.getText(), target.original);
   });
 
-  describe('the line\'s context, proven by the parser', () => {
+  describe("the line's context, proven by the parser", () => {
     it('JSX children take {/* */}; a line inside a template literal takes no comment', async () => {
       const fp = await firstFp('checkmarx');
       const children = await openAt(workspaceFile('web/Profile.tsx'), 'dangerouslySetInnerHTML');
@@ -185,14 +264,27 @@ describe('suppression comments', () => {
       await undoAll(target);
 
       // The same words and the same id outside a comment: no hover of ours.
-      const spoof = await vscode.workspace.openTextDocument({ language: 'python', content: `x = "${fp.summary}"\ny = "${fp.fp}"\nz = 1\n` });
+      const spoof = await vscode.workspace.openTextDocument({
+        language: 'python',
+        content: `x = "${fp.summary}"\ny = "${fp.fp}"\nz = 1\n`,
+      });
       for (const line of [0, 1]) {
         const text = spoof.lineAt(line).text;
-        assert.doesNotMatch(await hoverText(spoof, new vscode.Position(line, text.length - 3)), /Suppressed false positive/, `line ${line + 1}`);
+        assert.doesNotMatch(
+          await hoverText(spoof, new vscode.Position(line, text.length - 3)),
+          /Suppressed false positive/,
+          `line ${line + 1}`,
+        );
       }
       const rewrapped = await vscode.workspace.openTextDocument({ language: 'python', content: `# reviewed, see\n# ${fp.fp}\nz = 1\n` });
-      assert.match(await hoverText(rewrapped, new vscode.Position(1, 5)), /Suppressed false positive/, 'a comment holding the fpId, however wrapped');
-      observe('hover: shown on the inserted comment and on a rewrapped comment holding the fpId; not for the summary or the fpId in strings');
+      assert.match(
+        await hoverText(rewrapped, new vscode.Position(1, 5)),
+        /Suppressed false positive/,
+        'a comment holding the fpId, however wrapped',
+      );
+      observe(
+        'hover: shown on the inserted comment and on a rewrapped comment holding the fpId; not for the summary or the fpId in strings',
+      );
     });
   });
 
@@ -224,18 +316,36 @@ describe('suppression comments', () => {
       const nodes = await falsePositiveNodes(reportOf('fortify'));
       const node = nodes[nodes.length - 1]!;
       const fp = { node, fp: node.issue.fpId! };
-      service.faults.add({ route: 'fp-summary', times: 1, fault: { kind: 'status', status: 200, body: JSON.stringify({ fpDescriptionShort: '入力は検証済み表' }), contentType: 'application/json' } });
+      service.faults.add({
+        route: 'fp-summary',
+        times: 1,
+        fault: {
+          kind: 'status',
+          status: 200,
+          body: JSON.stringify({ fpDescriptionShort: '入力は検証済み表' }),
+          contentType: 'application/json',
+        },
+      });
       const folder = vscode.workspace.workspaceFolders![0]!.uri;
       const file = vscode.Uri.joinPath(folder, 'legacy.c');
-      await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('int check(void);\nint main(void) {\n  int authorized = check();\n  return authorized;\n}\n'));
+      await vscode.workspace.fs.writeFile(
+        file,
+        new TextEncoder().encode('int check(void);\nint main(void) {\n  int authorized = check();\n  return authorized;\n}\n'),
+      );
       try {
-        await vscode.workspace.getConfiguration('securityFixReports.suppression').update('byLanguage', { c: { template: 'Reviewed: {summary}', placement: 'line-above' } }, vscode.ConfigurationTarget.Global);
+        await vscode.workspace
+          .getConfiguration('securityFixReports.suppression')
+          .update('byLanguage', { c: { template: 'Reviewed: {summary}', placement: 'line-above' } }, vscode.ConfigurationTarget.Global);
         const sjis = await vscode.workspace.openTextDocument(file, { encoding: 'shiftjis' });
         assert.equal(sjis.encoding, 'shiftjis');
         const editor = await vscode.window.showTextDocument(sjis);
         editor.selection = new vscode.Selection(2, 2, 2, 2);
         assert.equal(await insert(fp.node), false, 'refused in Shift-JIS');
-        assert.equal((await extensionApi()).services.store.knownSummary(fp.fp)?.text, '入力は検証済み表', 'the served summary was the one tried');
+        assert.equal(
+          (await extensionApi()).services.store.knownSummary(fp.fp)?.text,
+          '入力は検証済み表',
+          'the served summary was the one tried',
+        );
         assert.equal(sjis.isDirty, false);
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
@@ -246,7 +356,9 @@ describe('suppression comments', () => {
         assert.equal(utf8.lineAt(2).text, '  // Reviewed: 入力は検証済み表');
         observe('Shift-JIS document: the summary ending in 表 refused, file unchanged; the same file as UTF-8: inserted');
       } finally {
-        await vscode.workspace.getConfiguration('securityFixReports.suppression').update('byLanguage', undefined, vscode.ConfigurationTarget.Global);
+        await vscode.workspace
+          .getConfiguration('securityFixReports.suppression')
+          .update('byLanguage', undefined, vscode.ConfigurationTarget.Global);
         service.faults.clear();
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor').then(undefined, () => undefined);
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -274,7 +386,10 @@ describe('suppression comments', () => {
     it('in a document of a read-only file system (like git:)', async () => {
       const fp = await firstFp('checkmarx');
       const content = new TextEncoder().encode('def handler(request):\n    return run(request.args["q"])\n');
-      const registration = vscode.workspace.registerFileSystemProvider('sfr-readonly', new ReadonlyFs(content), { isReadonly: true, isCaseSensitive: true });
+      const registration = vscode.workspace.registerFileSystemProvider('sfr-readonly', new ReadonlyFs(content), {
+        isReadonly: true,
+        isCaseSensitive: true,
+      });
       try {
         const target = await openAt(vscode.Uri.from({ scheme: 'sfr-readonly', path: '/handler.py' }), 'return run(');
         assert.equal(target.document.languageId, 'python');
@@ -305,7 +420,13 @@ describe('suppression comments', () => {
         { file: 'src/main/java/App.java', marker: 'statement.setLong(', opener: /^\/\/ / },
         { file: 'web/index.html', marker: '<div id="greeting">', opener: /^<!-- (?:(?!--).)* -->$/ },
       ];
-      const mustRefuse = new Set(['bidi-controls', 'line-terminators', 'zero-width-and-bom', 'terminal-escapes', 'lone-surrogates-and-astral']);
+      const mustRefuse = new Set([
+        'bidi-controls',
+        'line-terminators',
+        'zero-width-and-bom',
+        'terminal-escapes',
+        'lone-surrogates-and-astral',
+      ]);
       const outcomes: string[] = [];
       for (const [index, hostile] of HOSTILE_CASES.entries()) {
         const issueId = service.dataset.issueAt(hostileId, index).id;
@@ -322,7 +443,10 @@ describe('suppression comments', () => {
             assert.equal(target.document.isDirty, false);
             continue;
           }
-          assert.ok(!mustRefuse.has(hostile.name) && !(hostile.name === 'html-comment-closer' && f.file.endsWith('.html')), `${where} must be refused`);
+          assert.ok(
+            !mustRefuse.has(hostile.name) && !(hostile.name === 'html-comment-closer' && f.file.endsWith('.html')),
+            `${where} must be refused`,
+          );
           const comment = addedComment(target.original, after, target.line, where);
           assert.match(comment, f.opener, `${where}: a single comment in the file's syntax`);
           assert.doesNotMatch(comment, FORBIDDEN, `${where}: no forbidden code point`);

@@ -10,15 +10,31 @@ import type { FixNode, IssueNode, Node } from '../../../src/views/nodes';
 import { HOSTILE_CASES } from '../../../tools/sandbox/hostile';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import {
-  CommandId, childrenOf, connectTo, expectedReport, extensionApi, groupItems, groupOf, loadedReport, mainSandbox,
-  plainText, rootNodes, tooltipOf, treeItem, utcDate,
+  CommandId,
+  childrenOf,
+  connectTo,
+  expectedReport,
+  extensionApi,
+  groupItems,
+  groupOf,
+  loadedReport,
+  mainSandbox,
+  plainText,
+  rootNodes,
+  tooltipOf,
+  treeItem,
+  utcDate,
 } from './support';
 
 let api: Awaited<ReturnType<typeof extensionApi>> | undefined;
 const services = () => api!.services;
 
 const TAG_LABELS: Record<string, string> = {
-  BAD_PATTERN: 'Bad pattern', BREAKING_FIX: 'Breaking fix', FALSE_POSITIVE: 'False positive', OTHER: 'Other', UNRESOLVED_FIX: 'Does not resolve the issue',
+  BAD_PATTERN: 'Bad pattern',
+  BREAKING_FIX: 'Breaking fix',
+  FALSE_POSITIVE: 'False positive',
+  OTHER: 'Other',
+  UNRESOLVED_FIX: 'Does not resolve the issue',
 };
 const ALLOWED_COMMANDS = [CommandId.OpenPullRequest];
 
@@ -52,7 +68,10 @@ function liveConstructs(value: string): { links: string[]; images: number; autol
     for (let j = i; j < value.length; j++) {
       if (escaped(value, j)) continue;
       if (value[j] === '[') depth++;
-      else if (value[j] === ']' && --depth === 0) { close = j; break; }
+      else if (value[j] === ']' && --depth === 0) {
+        close = j;
+        break;
+      }
     }
     if (close < 0 || value[close + 1] !== '(') continue;
     const end = value.indexOf(')', close);
@@ -75,7 +94,10 @@ function assertSafe(md: vscode.MarkdownString, where: string): void {
   assertTrust(md, where);
   const live = liveConstructs(md.value);
   for (const target of live.links) {
-    assert.ok(ALLOWED_COMMANDS.some((c) => target.startsWith(`command:${c}?`)), `${where}: live link to ${target}`);
+    assert.ok(
+      ALLOWED_COMMANDS.some((c) => target.startsWith(`command:${c}?`)),
+      `${where}: live link to ${target}`,
+    );
   }
   assert.equal(live.images, 0, `${where}: no live image`);
   assert.deepEqual(live.autolinks, [], `${where}: no live autolink`);
@@ -90,7 +112,10 @@ async function assertRendersSafely(md: vscode.MarkdownString, where: string): Pr
   for (const m of html.matchAll(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis)) {
     const [, href = '', text = ''] = m;
     if (href.startsWith('command:')) {
-      assert.ok(ALLOWED_COMMANDS.some((c) => href.startsWith(`command:${c}`)), `${where}: command link ${href}`);
+      assert.ok(
+        ALLOWED_COMMANDS.some((c) => href.startsWith(`command:${c}`)),
+        `${where}: command link ${href}`,
+      );
       continue;
     }
     // A bare URL in the text may be auto-linked, but then the link shows its own address:
@@ -134,7 +159,7 @@ describe('tooltips and hovers', () => {
     assert.ok(withComments > 0 && withPr > 0 && withDownloads > 0, 'the sample covered comments, pull requests and downloads');
   });
 
-  it('a false positive\'s tooltip carries its short summary: fetched when hovered, once per FP, never per row', async () => {
+  it("a false positive's tooltip carries its short summary: fetched when hovered, once per FP, never per row", async () => {
     const report = service.dataset.reports.find((r) => r.id !== service.dataset.hostileReportId && r.id !== service.dataset.bigReportId)!;
     const node = await loadedReport(report.id);
     const fps = (await groupItems((await groupOf(node, 'false-positives'))!)) as IssueNode[];
@@ -170,7 +195,10 @@ describe('tooltips and hovers', () => {
       // Labels and descriptions are plain text, but no control or bidi character may reach them.
       for (const shown of [item.label, item.description]) {
         const text = typeof shown === 'string' ? shown : typeof shown === 'object' ? shown.label : '';
-        assert.ok(!/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/.test(text), `${node.kind} ${item.id}: clean label/description ${JSON.stringify(text)}`);
+        assert.ok(
+          !/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/.test(text),
+          `${node.kind} ${item.id}: clean label/description ${JSON.stringify(text)}`,
+        );
       }
       if (!(item.tooltip instanceof vscode.MarkdownString)) continue;
       const where = `${node.kind} ${item.id}`;
@@ -207,8 +235,14 @@ describe('tooltips and hovers', () => {
       await services.store.fpSummary(issue.fpId!);
       // A line carrying the FP id is recognised as an inserted suppression comment.
       const doc = await vscode.workspace.openTextDocument({ language: 'python', content: `x = 1  # False positive ${issue.fpId}\n` });
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 12));
-      const ours = hovers.flatMap((h) => h.contents).filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && c.value.includes('Suppressed false positive'));
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        doc.uri,
+        new vscode.Position(0, 12),
+      );
+      const ours = hovers
+        .flatMap((h) => h.contents)
+        .filter((c): c is vscode.MarkdownString => c instanceof vscode.MarkdownString && c.value.includes('Suppressed false positive'));
       assert.equal(ours.length, 1, `${name}: the suppression hover shows`);
       const md = ours[0]!;
       assertSafe(md, `hover ${name}`);
@@ -219,8 +253,13 @@ describe('tooltips and hovers', () => {
 });
 
 function checkFixTooltip(fix: Fix, text: string, value: string, where: string): void {
-  if (fix.confidence === 90) assert.ok(text.includes('Stable fix') && text.includes('Deterministic fix'), `${where}: stable confidence and meaning`);
-  else if (fix.confidence === 50) assert.ok(text.includes('Adaptive fix') && text.includes('Generated with AI techniques; review it closely'), `${where}: adaptive confidence and meaning`);
+  if (fix.confidence === 90)
+    assert.ok(text.includes('Stable fix') && text.includes('Deterministic fix'), `${where}: stable confidence and meaning`);
+  else if (fix.confidence === 50)
+    assert.ok(
+      text.includes('Adaptive fix') && text.includes('Generated with AI techniques; review it closely'),
+      `${where}: adaptive confidence and meaning`,
+    );
 
   const ratings = fix.sharedState?.fixRatings ?? [];
   const up = ratings.filter((r) => r.voteScore === 1).length;
@@ -229,13 +268,22 @@ function checkFixTooltip(fix: Fix, text: string, value: string, where: string): 
   const tags = new Map<string, number>();
   for (const r of ratings) if (r.fixRatingTag) tags.set(r.fixRatingTag, (tags.get(r.fixRatingTag) ?? 0) + 1);
   for (const [tag, n] of tags) assert.ok(text.includes(`${TAG_LABELS[tag] ?? tag} ×${n}`), `${where}: tag ${tag} ×${n}`);
-  const comments = ratings.filter((r) => r.comment).sort((a, b) => Date.parse(b.updatedDate ?? '') - Date.parse(a.updatedDate ?? '')).slice(0, 5);
+  const comments = ratings
+    .filter((r) => r.comment)
+    .sort((a, b) => Date.parse(b.updatedDate ?? '') - Date.parse(a.updatedDate ?? ''))
+    .slice(0, 5);
   for (const r of comments) {
-    assert.ok(text.includes(`“${r.comment}” — ${r.user?.name}, ${utcDate(r.updatedDate!)}`), `${where}: comment by ${r.user?.name} with its date`);
+    assert.ok(
+      text.includes(`“${r.comment}” — ${r.user?.name}, ${utcDate(r.updatedDate!)}`),
+      `${where}: comment by ${r.user?.name} with its date`,
+    );
   }
 
   assert.ok(text.includes('Lifecycle'), `${where}: lifecycle section`);
-  const firstObserved = fix.vulnerabilityReportIssues.map((i) => i.sharedState?.createdAt).filter((t): t is string => !!t).sort()[0];
+  const firstObserved = fix.vulnerabilityReportIssues
+    .map((i) => i.sharedState?.createdAt)
+    .filter((t): t is string => !!t)
+    .sort()[0];
   if (firstObserved) assert.ok(text.includes(`First observed: ${utcDate(firstObserved)}`), `${where}: first observed ${firstObserved}`);
 
   const downloads = fix.sharedState?.downloadedBy ?? [];

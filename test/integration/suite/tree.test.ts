@@ -13,14 +13,32 @@ import type { FixNode, GroupNode, IssueNode, LoadingNode, Node } from '../../../
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import {
-  CommandId, childrenOf, connectTo, ensureGitConfig, expectedOrder, expectedReport, extensionApi, groupItems, groupOf,
-  labelOf, loadedReport, mainSandbox, quiet, rootNodes, setUserSetting, sleep, treeItem, waitFor,
+  CommandId,
+  childrenOf,
+  connectTo,
+  ensureGitConfig,
+  expectedOrder,
+  expectedReport,
+  extensionApi,
+  groupItems,
+  groupOf,
+  labelOf,
+  loadedReport,
+  mainSandbox,
+  quiet,
+  rootNodes,
+  setUserSetting,
+  sleep,
+  treeItem,
+  waitFor,
 } from './support';
 
 const WORKSPACE_REMOTE = 'https://github.com/acme/payments-api';
 
 function ids(nodes: Node[]): string[] {
-  return nodes.map((n) => (n.kind === 'issue' ? n.issue.id : n.kind === 'fix' ? n.view.id : n.kind === 'report' ? n.report.id : `(${n.kind})`));
+  return nodes.map((n) =>
+    n.kind === 'issue' ? n.issue.id : n.kind === 'fix' ? n.view.id : n.kind === 'report' ? n.report.id : `(${n.kind})`,
+  );
 }
 
 describe('reports tree', () => {
@@ -45,13 +63,19 @@ describe('reports tree', () => {
 
     assert.deepEqual(ids(roots), order);
     const first = roots.slice(0, workspaceReports.length);
-    assert.ok(first.every((n) => n.report.repo?.originalUrl === WORKSPACE_REMOTE), 'reports of the workspace\'s git remote come first');
+    assert.ok(
+      first.every((n) => n.report.repo?.originalUrl === WORKSPACE_REMOTE),
+      "reports of the workspace's git remote come first",
+    );
     for (const node of roots) {
       const item = await treeItem(node);
       const r = node.report;
       const expired = r.expirationOn !== null && Date.parse(r.expirationOn) < Date.now();
       // Scanner and age first (what differs between a repository's reports), then project and repo@ref.
-      assert.match(labelOf(item), new RegExp(`^${readableVendor(r.vulnerabilityReport?.vendor).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · (.+ ago|just now|undated)$`));
+      assert.match(
+        labelOf(item),
+        new RegExp(`^${readableVendor(r.vulnerabilityReport?.vendor).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · (.+ ago|just now|undated)$`),
+      );
       // "current · " leads the workspace repository's current report (see the next cases).
       const description = String(item.description).replace(/^current(?: \(pinned\))? · /, '');
       assert.ok(description.startsWith(r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? r.id), description);
@@ -61,7 +85,7 @@ describe('reports tree', () => {
     }
   });
 
-  it('marks the workspace\'s reports with the repository icon', async () => {
+  it("marks the workspace's reports with the repository icon", async () => {
     const roots = await rootNodes();
     for (const node of roots) {
       const item = await treeItem(node);
@@ -72,7 +96,7 @@ describe('reports tree', () => {
     }
   });
 
-  it('names the current report of the workspace\'s repository (newest live one for its branch), and Use as Current Report / Unpin change it', async () => {
+  it("names the current report of the workspace's repository (newest live one for its branch), and Use as Current Report / Unpin change it", async () => {
     const { services } = await extensionApi();
     const repos = await services.repositories.list();
     const repo = repos.find((r) => r.remotes.some((u) => u.includes('acme/payments-api')));
@@ -92,7 +116,10 @@ describe('reports tree', () => {
     const pinnedItem = await treeItem((await rootNodes()).find((n) => n.report.id === other.report.id)!);
     assert.match(String(pinnedItem.description), /^current \(pinned\) · /);
     assert.match(String(pinnedItem.contextValue), /\.pinned$/);
-    await vscode.commands.executeCommand(CommandId.UnpinReport, (await rootNodes()).find((n) => n.report.id === other.report.id));
+    await vscode.commands.executeCommand(
+      CommandId.UnpinReport,
+      (await rootNodes()).find((n) => n.report.id === other.report.id),
+    );
     assert.deepEqual(await currentIds(), [expected.id], 'unpinned: chosen again');
     // A report of no workspace repository cannot be pinned.
     const foreign = (await rootNodes()).find((n) => !n.matchesWorkspace)!;
@@ -101,13 +128,17 @@ describe('reports tree', () => {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
-  it('shows each report\'s groups with the sandbox\'s counts, fixes, issues under fixes, false positives and other issues', async () => {
+  it("shows each report's groups with the sandbox's counts, fixes, issues under fixes, false positives and other issues", async () => {
     for (const report of service.dataset.reports) {
       const node = await loadedReport(report.id);
       const expected = expectedReport(service, report.id);
       const children = await childrenOf(node);
       const groups = children.filter((n): n is GroupNode => n.kind === 'group');
-      assert.deepEqual(children.filter((n) => n.kind !== 'group'), [], 'paging finished: no loading row');
+      assert.deepEqual(
+        children.filter((n) => n.kind !== 'group'),
+        [],
+        'paging finished: no loading row',
+      );
       const labels = await Promise.all(groups.map(async (g) => labelOf(await treeItem(g))));
       const want: string[] = [];
       const count = (n: number) => n.toLocaleString('en-US');
@@ -117,7 +148,11 @@ describe('reports tree', () => {
       assert.deepEqual(labels, want, `groups of ${report.id}`);
 
       const fixes = await groupItems(groups.find((g) => g.group === 'fixes')!);
-      assert.deepEqual(ids(fixes), expected.fixes.map((f) => f.id), 'fixes in report order');
+      assert.deepEqual(
+        ids(fixes),
+        expected.fixes.map((f) => f.id),
+        'fixes in report order',
+      );
       for (const fixNode of fixes as FixNode[]) {
         const fix = expected.fixes.find((f) => f.id === fixNode.view.id)!;
         const item = await treeItem(fixNode);
@@ -125,12 +160,20 @@ describe('reports tree', () => {
         assert.equal(item.description, `${readableLanguage(fix.safeIssueLanguage)} · ${fix.state} · ${confidence}`);
         assert.ok(labelOf(item).length > 0);
         const under = await childrenOf(fixNode);
-        assert.deepEqual(ids(under), (expected.issuesOfFix.get(fix.id) ?? []).map((i) => i.id), `issues under fix ${fix.id}`);
+        assert.deepEqual(
+          ids(under),
+          (expected.issuesOfFix.get(fix.id) ?? []).map((i) => i.id),
+          `issues under fix ${fix.id}`,
+        );
       }
 
       const fpGroup = groups.find((g) => g.group === 'false-positives');
       const fps = fpGroup ? await groupItems(fpGroup) : [];
-      assert.deepEqual(ids(fps), expected.falsePositives.map((i) => i.id), 'false positives, oldest first');
+      assert.deepEqual(
+        ids(fps),
+        expected.falsePositives.map((i) => i.id),
+        'false positives, oldest first',
+      );
       for (const fp of fps as IssueNode[]) {
         const item = await treeItem(fp);
         assert.equal(item.contextValue, 'issue.falsePositive');
@@ -142,7 +185,11 @@ describe('reports tree', () => {
       }
       const otherGroup = groups.find((g) => g.group === 'other');
       const others = otherGroup ? await groupItems(otherGroup) : [];
-      assert.deepEqual(ids(others), expected.others.map((i) => i.id), 'other issues, oldest first');
+      assert.deepEqual(
+        ids(others),
+        expected.others.map((i) => i.id),
+        'other issues, oldest first',
+      );
     }
   });
 
@@ -158,10 +205,26 @@ describe('reports tree', () => {
     const severity = expected.falsePositives[0]!.severity!;
     const type = readableIssueType(expected.falsePositives[0]!.issueType);
     const cases: [string, Partial<TreeFilter>, (i: Issue) => boolean][] = [
-      [`severity ${severity}`, { severities: new Set([severity.toLowerCase()]) }, (i) => i.severity?.toLowerCase() === severity.toLowerCase()],
+      [
+        `severity ${severity}`,
+        { severities: new Set([severity.toLowerCase()]) },
+        (i) => i.severity?.toLowerCase() === severity.toLowerCase(),
+      ],
       [type, { issueTypes: new Set([type]) }, (i) => readableIssueType(i.issueType) === type],
       ['issue state FalsePositive', { issueStates: new Set(['FalsePositive']) }, (i) => i.state === 'FalsePositive'],
-      ['text', { text: type.split(' ')[0]!.toLowerCase() }, (i) => [readableIssueType(i.issueType), i.issueType, i.vendorIssueId, i.issueLanguage, i.state, i.fpId ? services.store.knownSummary(i.fpId)?.text : undefined].some((f) => f?.toLowerCase().includes(type.split(' ')[0]!.toLowerCase()))],
+      [
+        'text',
+        { text: type.split(' ')[0]!.toLowerCase() },
+        (i) =>
+          [
+            readableIssueType(i.issueType),
+            i.issueType,
+            i.vendorIssueId,
+            i.issueLanguage,
+            i.state,
+            i.fpId ? services.store.knownSummary(i.fpId)?.text : undefined,
+          ].some((f) => f?.toLowerCase().includes(type.split(' ')[0]!.toLowerCase())),
+      ],
     ];
     try {
       for (const [what, filter, keeps] of cases) {
@@ -189,7 +252,11 @@ describe('reports tree', () => {
     const node = await loadedReport(bigId);
     const pages = service.requests.filter((r) => r.path === '/api/rest/v5/issues');
     const all = service.dataset.issueRange(bigId, 0, 2500);
-    assert.deepEqual(pages.map((r) => r.query['issueId'] ?? null), [null, all[999]!.id, all[1999]!.id], 'three pages, each cursor the last id received');
+    assert.deepEqual(
+      pages.map((r) => r.query['issueId'] ?? null),
+      [null, all[999]!.id, all[1999]!.id],
+      'three pages, each cursor the last id received',
+    );
     assert.ok(pages.every((r) => r.query['fixReportId'] === bigId));
 
     const expected = expectedReport(service, bigId);
@@ -197,12 +264,19 @@ describe('reports tree', () => {
     const group = await groupOf(node, 'other');
     assert.ok(group);
     const ranges = await childrenOf(group);
-    assert.ok(ranges.every((n) => n.kind === 'group'), 'a group over 1,000 items shows ranges');
+    assert.ok(
+      ranges.every((n) => n.kind === 'group'),
+      'a group over 1,000 items shows ranges',
+    );
     const rangeLabels = await Promise.all(ranges.map(async (r) => labelOf(await treeItem(r))));
     const wantLabels: string[] = [];
-    for (let start = 0; start < expected.others.length; start += 1000) wantLabels.push(`${start + 1}–${Math.min(start + 1000, expected.others.length)}`);
+    for (let start = 0; start < expected.others.length; start += 1000)
+      wantLabels.push(`${start + 1}–${Math.min(start + 1000, expected.others.length)}`);
     assert.deepEqual(rangeLabels, wantLabels);
-    assert.deepEqual(ids(await groupItems(group)), expected.others.map((i) => i.id));
+    assert.deepEqual(
+      ids(await groupItems(group)),
+      expected.others.map((i) => i.id),
+    );
   });
 
   it('pauses at issuesPerLoad with "Load more", which continues where it stopped', async () => {
@@ -221,7 +295,8 @@ describe('reports tree', () => {
       assert.ok(row, `a Load more row after ${received}`);
       assert.equal(labelOf(await treeItem(row)), `Load more issues (${received.toLocaleString('en-US')} loaded; there are more)`);
       const partialGroup = (await childrenOf(node)).find((n): n is GroupNode => n.kind === 'group' && n.group !== 'fixes');
-      if (partialGroup) assert.match(labelOf(await treeItem(partialGroup)), /\(≥ [\d,]+\)$/, 'issue counts are a lower bound while more remain');
+      if (partialGroup)
+        assert.match(labelOf(await treeItem(partialGroup)), /\(≥ [\d,]+\)$/, 'issue counts are a lower bound while more remain');
       const item = await treeItem(row);
       assert.equal(item.command?.command, CommandId.LoadMoreIssues);
       await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
@@ -235,13 +310,16 @@ describe('reports tree', () => {
     assert.equal(service.requests.filter((r) => r.path === '/api/rest/v5/issues').length, 3, 'no page fetched twice');
     const expected = expectedReport(service, bigId);
     const fps = await groupOf(node, 'false-positives');
-    assert.deepEqual(ids(await groupItems(fps!)), expected.falsePositives.map((i) => i.id));
+    assert.deepEqual(
+      ids(await groupItems(fps!)),
+      expected.falsePositives.map((i) => i.id),
+    );
     await setUserSetting('securityFixReports.issuesPerLoad', undefined);
     await waitFor(() => services.connection.settings.issuesPerLoad === 20_000, 'issuesPerLoad back to default');
     await quiet();
   });
 
-  it('announces a report\'s changes only after its children were handed out (so the editor registers ids once)', async () => {
+  it("announces a report's changes only after its children were handed out (so the editor registers ids once)", async () => {
     // VS Code fails with "Element with id … is already registered" (and the report never
     // expands) when an element is refreshed while its getChildren is still pending.
     const { services } = await extensionApi();
@@ -263,7 +341,10 @@ describe('reports tree', () => {
       service.faults.clear();
     }
     assert.ok(events.includes('refresh'), `the report was refreshed while its issues loaded (${events.join(', ')})`);
-    assert.ok(events.indexOf('children') < events.indexOf('refresh'), `no refresh before the children were returned (${events.join(', ')})`);
+    assert.ok(
+      events.indexOf('children') < events.indexOf('refresh'),
+      `no refresh before the children were returned (${events.join(', ')})`,
+    );
   });
 
   it('20 concurrent expansions of one report cause one detail request and one request per page', async () => {
@@ -277,10 +358,12 @@ describe('reports tree', () => {
     const expansions = await Promise.all(Array.from({ length: 20 }, () => childrenOf(node)));
     await services.store.issuesSettled(bigId);
     // Expanding the groups concurrently too (the fixes are known from the detail alone).
-    await Promise.all(expansions.map(async (children) => {
-      const fixes = children.find((n): n is GroupNode => n.kind === 'group' && n.group === 'fixes');
-      if (fixes) await groupItems(fixes);
-    }));
+    await Promise.all(
+      expansions.map(async (children) => {
+        const fixes = children.find((n): n is GroupNode => n.kind === 'group' && n.group === 'fixes');
+        if (fixes) await groupItems(fixes);
+      }),
+    );
     await Promise.all(Array.from({ length: 20 }, () => childrenOf(node)));
 
     const detail = service.requests.filter((r) => r.path === `/api/rest/fix-reports/${bigId}`);

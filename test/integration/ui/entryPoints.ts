@@ -35,12 +35,16 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     const report = service.dataset.reports.find((r) => r.id === reportId)!;
     return rows
       .filter({ hasText: `${readableVendor(report.vulnerabilityReport?.vendor)} · ` })
-      .filter({ hasText: `${report.vulnerabilityReport?.project?.name ?? report.id} · ${report.repo?.name ?? ''}@${report.repo?.reference ?? ''}` })
+      .filter({
+        hasText: `${report.vulnerabilityReport?.project?.name ?? report.id} · ${report.repo?.name ?? ''}@${report.repo?.reference ?? ''}`,
+      })
       .first();
   };
-  const titleAction = (label: string) => sidebar.locator(`.composite.title .actions-container a.action-label[aria-label^="${label}"]`).first();
+  const titleAction = (label: string) =>
+    sidebar.locator(`.composite.title .actions-container a.action-label[aria-label^="${label}"]`).first();
   // A menu item's name may end with its key binding ("Insert Suppression Comment Ctrl+Shift+Alt+S").
-  const menuItem = (label: string) => page.getByRole('menuitem', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) }).first();
+  const menuItem = (label: string) =>
+    page.getByRole('menuitem', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) }).first();
   const requestsTo = (pathEnd: string) => service.requests.filter((r) => r.path.endsWith(pathEnd)).length;
   const notification = (text: string | RegExp) => page.locator('.notifications-toasts .notification-list-item', { hasText: text }).first();
   const dismissNotifications = async () => {
@@ -66,7 +70,11 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   // A tooltip from the last hover can cover the next row to click: move away and let it go.
   const unhover = async () => {
     await page.mouse.move(1000, 650);
-    await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    await page
+      .locator('.monaco-hover, .workbench-hover')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
   };
   const clickRow = async (row: Locator) => {
     await unhover();
@@ -77,7 +85,10 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     await row.click({ button: 'right' });
     await choose(label);
   };
-  const clipboard = () => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  const clipboard = () =>
+    page.evaluate(() =>
+      (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+    );
   const externalDialog = async (what: string) => {
     const dialog = page.locator('.monaco-dialog-box').first();
     await dialog.waitFor({ state: 'visible', timeout: T });
@@ -109,7 +120,10 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   service.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'slow-headers', ms: 120_000 } });
   await workspaceRow().click();
   await titleAction('Refresh').click();
-  await waitUntil(async () => /Waiting for http\S+: no answer for \d+ s\./.test(await sidebar.innerText()), 'the view to say it waits for the service');
+  await waitUntil(
+    async () => /Waiting for http\S+: no answer for \d+ s\./.test(await sidebar.innerText()),
+    'the view to say it waits for the service',
+  );
   assert.ok(await workspaceRow().isVisible(), 'the reports stay while the refresh waits');
   await workspaceRow().click();
   await titleAction('Cancel Refresh').click();
@@ -145,7 +159,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await titleAction('Clear Filter').click();
   await waitUntil(async () => !(await sidebar.innerText()).includes('Filtered:'), 'the filter message to go');
 
-  step('entry points: Set Service Key, Set Base URL and Show Log from the title bar\'s menu');
+  step("entry points: Set Service Key, Set Base URL and Show Log from the title bar's menu");
   await workspaceRow().click();
   await moreActions('Set Service Key');
   await input.waitFor({ state: 'visible', timeout: T });
@@ -157,7 +171,17 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await escape(input);
   hit('view/title:securityFixReports.setBaseUrl');
   await moreActions('Show Log');
-  await waitUntil(async () => /\[(info|warning|error)\]/.test(await page.locator('.part.panel .view-lines').first().innerText().catch(() => '')), 'the log to show');
+  await waitUntil(
+    async () =>
+      /\[(info|warning|error)\]/.test(
+        await page
+          .locator('.part.panel .view-lines')
+          .first()
+          .innerText()
+          .catch(() => ''),
+      ),
+    'the log to show',
+  );
   hit('view/title:securityFixReports.showLog');
   await runCommandFromPalette(page, 'View: Hide Panel', T);
 
@@ -185,7 +209,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await workspaceRow().waitFor({ state: 'visible', timeout: T });
   hit('viewsWelcome:securityFixReports.useEnvironmentKey');
 
-  step('entry points: the welcome view\'s Set Base URL link, after the address was removed');
+  step("entry points: the welcome view's Set Base URL link, after the address was removed");
   await moreActions('Set Base URL');
   await input.waitFor({ state: 'visible', timeout: T });
   await input.fill('');
@@ -201,12 +225,15 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('viewsWelcome:securityFixReports.setBaseUrl');
   await dismissNotifications();
 
-  step('entry points: a false positive\'s context menu and inline button, with db.py open');
+  step("entry points: a false positive's context menu and inline button, with db.py open");
   await openAt(page, 'app/db.py', 'cursor = conn.execute(');
   const original = await readEditorText(page);
   await expand(workspaceRow());
   await expand(rows.filter({ hasText: /False positives \(/ }).first());
-  const fpRowLocator = sidebar.locator('.monaco-list-row[aria-level="3"]').filter({ has: page.locator('.codicon-pass') }).first();
+  const fpRowLocator = sidebar
+    .locator('.monaco-list-row[aria-level="3"]')
+    .filter({ has: page.locator('.codicon-pass') })
+    .first();
   await fpRowLocator.waitFor({ state: 'visible', timeout: T });
   const insertedComment = async (what: string) => {
     const text = await waitUntil(async () => {
@@ -227,7 +254,10 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('view/item/context:inline:securityFixReports.insertSuppressionComment');
 
   await contextMenu(fpRowLocator, 'Copy FP Summary');
-  const summaries = service.dataset.issueRange(workspaceReport.id, 0, service.dataset.issueCount(workspaceReport.id)).filter((i) => i.fpId).map((i) => service.dataset.fpSummary(i.fpId!)!);
+  const summaries = service.dataset
+    .issueRange(workspaceReport.id, 0, service.dataset.issueCount(workspaceReport.id))
+    .filter((i) => i.fpId)
+    .map((i) => service.dataset.fpSummary(i.fpId!)!);
   await waitUntil(async () => summaries.includes(await clipboard()), 'the summary on the clipboard');
   hit('view/item/context:securityFixReports.copyFpSummary');
 
@@ -236,18 +266,40 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('view/item/context:securityFixReports.showFpExplanation');
   await runCommandFromPalette(page, 'View: Close Editor', T);
 
-  step('entry points: a located false positive\'s row goes to its code; one without a location in the workspace opens its explanation');
-  const activeTab = () => page.locator('.tabs-container .tab.active .label-name').first().innerText().catch(() => '');
+  step("entry points: a located false positive's row goes to its code; one without a location in the workspace opens its explanation");
+  const activeTab = () =>
+    page
+      .locator('.tabs-container .tab.active .label-name')
+      .first()
+      .innerText()
+      .catch(() => '');
   await clickRow(fpRowLocator);
-  await waitUntil(async () => /^(db\.py|App\.java|Profile\.tsx|api\.ts|index\.html|main\.go|app\.json|values\.yaml|Dockerfile)$/.test(await activeTab()), 'the finding\'s file from a row click');
+  await waitUntil(
+    async () => /^(db\.py|App\.java|Profile\.tsx|api\.ts|index\.html|main\.go|app\.json|values\.yaml|Dockerfile)$/.test(await activeTab()),
+    "the finding's file from a row click",
+  );
   hit('row:issue.located');
   await runCommandFromPalette(page, 'View: Close Editor', T);
   await titleAction('Collapse All').click();
-  const foreign = service.dataset.reports.find((r) => r.repo?.originalUrl !== workspaceReport.repo?.originalUrl && r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId && service.dataset.issueRange(r.id, 0, service.dataset.issueCount(r.id)).some((i) => i.fpId))!;
+  const foreign = service.dataset.reports.find(
+    (r) =>
+      r.repo?.originalUrl !== workspaceReport.repo?.originalUrl &&
+      r.id !== service.dataset.bigReportId &&
+      r.id !== service.dataset.hostileReportId &&
+      service.dataset.issueRange(r.id, 0, service.dataset.issueCount(r.id)).some((i) => i.fpId),
+  )!;
   await expand(reportRow(foreign.id));
   await expand(rows.filter({ hasText: /False positives \(/ }).first());
-  await clickRow(sidebar.locator('.monaco-list-row[aria-level="3"]').filter({ has: page.locator('.codicon-pass') }).first());
-  await waitUntil(async () => (await readEditorText(page)).includes('Marked as a false positive by'), 'the explanation tab from a row click');
+  await clickRow(
+    sidebar
+      .locator('.monaco-list-row[aria-level="3"]')
+      .filter({ has: page.locator('.codicon-pass') })
+      .first(),
+  );
+  await waitUntil(
+    async () => (await readEditorText(page)).includes('Marked as a false positive by'),
+    'the explanation tab from a row click',
+  );
   hit('row:issue.falsePositive');
   await runCommandFromPalette(page, 'View: Close Editor', T);
   await titleAction('Collapse All').click();
@@ -267,19 +319,28 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await runCommandFromPalette(page, 'File: Set Active Editor Writeable in Session', T);
   await dismissNotifications();
 
-  step('entry points: findings in the code: Go to Finding key bindings, a false positive\'s quick fixes, Suppress All in the refactor preview');
+  step(
+    "entry points: findings in the code: Go to Finding key bindings, a false positive's quick fixes, Suppress All in the refactor preview",
+  );
   type Sink = { path: string; startLine: number; startCol: number; index: number };
   const current = currentReportOf(service);
   const currentIssues = service.dataset.issueRange(current, 0, service.dataset.issueCount(current));
-  const sinkOf = (i: (typeof currentIssues)[number]) => ((i.codeNodes ?? []) as unknown as Sink[]).slice().sort((a, b) => a.index - b.index).pop();
-  const fpsAt = (sink: Sink) => currentIssues.filter((i) => i.fpId && sinkOf(i)?.path === sink.path && sinkOf(i)?.startLine === sink.startLine);
+  const sinkOf = (i: (typeof currentIssues)[number]) =>
+    ((i.codeNodes ?? []) as unknown as Sink[])
+      .slice()
+      .sort((a, b) => a.index - b.index)
+      .pop();
+  const fpsAt = (sink: Sink) =>
+    currentIssues.filter((i) => i.fpId && sinkOf(i)?.path === sink.path && sinkOf(i)?.startLine === sink.startLine);
   // A line with two or three false positives (one action each) and one with more (the picker).
   const located = currentIssues.filter((i) => i.fpId && sinkOf(i));
   const few = sinkOf(located.find((i) => fpsAt(sinkOf(i)!).length >= 2 && fpsAt(sinkOf(i)!).length <= 3)!)!;
   const many = sinkOf(located.find((i) => fpsAt(sinkOf(i)!).length > 3)!)!;
   await openAt(page, few.path, '');
   const fileText = await readEditorText(page);
-  await runCommandFromPalette(page, 'View: Focus Problems (Errors, Warnings, Infos)', T).catch(() => runCommandFromPalette(page, 'View: Toggle Problems (Errors, Warnings, Infos)', T));
+  await runCommandFromPalette(page, 'View: Focus Problems (Errors, Warnings, Infos)', T).catch(() =>
+    runCommandFromPalette(page, 'View: Toggle Problems (Errors, Warnings, Infos)', T),
+  );
   await page.locator('.part.panel .markers-panel .monaco-list-row').first().waitFor({ state: 'visible', timeout: T });
   await screenshot(page, path.join(run.outDir, 'problems.png'));
   await runCommandFromPalette(page, 'View: Hide Panel', 5_000).catch(() => page.keyboard.press('Escape'));
@@ -306,13 +367,25 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     const widget = page.locator('.action-widget').first();
     for (let attempt = 0; ; attempt++) {
       await page.keyboard.press('Control+.');
-      if (await widget.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) break;
+      if (
+        await widget.waitFor({ state: 'visible', timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       if (attempt === 4) throw new Error(`no quick fix menu at ${at.path}:${at.startLine}`);
       await page.keyboard.press('Escape');
       await page.waitForTimeout(1_000);
     }
     for (let i = 0; i < 40; i++) {
-      const focused = (await widget.locator('.monaco-list-row.focused').first().innerText().catch(() => '')).trim();
+      const focused = (
+        await widget
+          .locator('.monaco-list-row.focused')
+          .first()
+          .innerText()
+          .catch(() => '')
+      ).trim();
       if (title.test(focused)) {
         await page.keyboard.press('Enter');
         await widget.waitFor({ state: 'hidden', timeout: T });
@@ -322,7 +395,11 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     }
     throw new Error(`no quick fix ${title} in: ${await widget.innerText()}`);
   };
-  const commentAt = (line: number) => waitUntil(async () => /\(fp [0-9a-f-]{36}\)/.test((await readEditorText(page)).split('\n')[line - 1] ?? '') || undefined, `a suppression comment at line ${line}`);
+  const commentAt = (line: number) =>
+    waitUntil(
+      async () => /\(fp [0-9a-f-]{36}\)/.test((await readEditorText(page)).split('\n')[line - 1] ?? '') || undefined,
+      `a suppression comment at line ${line}`,
+    );
   const undoTo = async (text: string) => {
     await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
     await page.keyboard.press('Control+Z');
@@ -343,9 +420,14 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await openAt(page, many.path, '');
   const manyText = await readEditorText(page);
   await quickFix(many, /^Insert suppression comment for one of the \d+ false positives on this line…$/);
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Insert suppression comment for which false positive?' }).waitFor({ state: 'visible', timeout: T });
+  await page
+    .locator('.quick-input-widget .quick-input-title', { hasText: 'Insert suppression comment for which false positive?' })
+    .waitFor({ state: 'visible', timeout: T });
   const preselected = (await page.locator('.quick-input-list .monaco-list-row.focused').first().innerText()).replace(/\s+/g, ' ');
-  assert.ok(preselected.includes(readableIssueType(fpsAt(many)[0]!.issueType)), `the picker pre-selects a false positive of the line (${preselected})`);
+  assert.ok(
+    preselected.includes(readableIssueType(fpsAt(many)[0]!.issueType)),
+    `the picker pre-selects a false positive of the line (${preselected})`,
+  );
   await page.keyboard.press('Enter');
   await commentAt(many.startLine);
   hit('codeAction:Insert suppression comment for one of many on the line');
@@ -374,7 +456,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await runCommandFromPalette(page, 'View: Close Editor', T);
   await runCommandFromPalette(page, 'View: Close Editor', T);
 
-  step('entry points: a fix with a pull request: inline button, context menu and the hover\'s link');
+  step("entry points: a fix with a pull request: inline button, context menu and the hover's link");
   await expand(rows.filter({ hasText: /^\s*Fixes \(/ }).first());
   const prRow = await waitUntil(async () => {
     const fixes = sidebar.locator('.monaco-list-row[aria-level="3"]');
@@ -404,7 +486,10 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   const fixRow = sidebar.locator('.monaco-list-row[aria-level="3"]', { hasText: /· (Committed|Merged) ·/ }).first();
   await fixRow.waitFor({ state: 'visible', timeout: T });
   await contextMenu(fixRow, 'Preview Fix');
-  await page.locator('.tabs-container .tab.active', { hasText: /^Fix: / }).first().waitFor({ state: 'visible', timeout: T });
+  await page
+    .locator('.tabs-container .tab.active', { hasText: /^Fix: / })
+    .first()
+    .waitFor({ state: 'visible', timeout: T });
   await screenshot(page, path.join(run.outDir, 'fix-preview.png'));
   hit('view/item/context:securityFixReports.previewFix');
   await runCommandFromPalette(page, 'View: Close Editor', T);
@@ -413,18 +498,26 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await applyDialog.waitFor({ state: 'visible', timeout: T });
   assert.match(await applyDialog.innerText(), /Stable fix|Adaptive fix|Confidence/, 'the modal states the confidence');
   await applyDialog.locator('.monaco-button', { hasText: 'Apply Fix' }).first().click();
-  await page.locator('.part.statusbar .statusbar-item', { hasText: /Fix applied to \d+ files?/ }).first().waitFor({ state: 'visible', timeout: T });
+  await page
+    .locator('.part.statusbar .statusbar-item', { hasText: /Fix applied to \d+ files?/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: T });
   hit('view/item/context:securityFixReports.applyFix');
   // The patched files are open and unsaved: close them without saving.
   await runCommandFromPalette(page, 'View: Close All Editors', T);
   const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: /Don.t Save/ }).first();
-  if (await dontSave.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) {
+  if (
+    await dontSave.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await dontSave.click();
     await dontSave.waitFor({ state: 'hidden', timeout: T });
   }
   await dismissNotifications();
 
-  step('entry points: a report\'s context menu: Open Repository, Copy Id, Refresh Report');
+  step("entry points: a report's context menu: Open Repository, Copy Id, Refresh Report");
   await contextMenu(workspaceRow(), 'Open Repository');
   assert.match(await externalDialog('Open Repository'), /acme\/payments-api/);
   hit('view/item/context:securityFixReports.openRepository');
@@ -438,9 +531,13 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
 
   step('entry points: Use as Current Report pins a workspace report; Unpin Current Report gives the choice back');
   // Another report of the workspace's repository that its row alone identifies (scanner, project, repo@ref).
-  const rowKey = (r: (typeof service.dataset.reports)[number]) => `${r.vulnerabilityReport?.vendor}|${r.vulnerabilityReport?.project?.name}|${r.repo?.name}@${r.repo?.reference}`;
+  const rowKey = (r: (typeof service.dataset.reports)[number]) =>
+    `${r.vulnerabilityReport?.vendor}|${r.vulnerabilityReport?.project?.name}|${r.repo?.name}@${r.repo?.reference}`;
   const pinCandidate = service.dataset.reports.find(
-    (r) => r.repo?.originalUrl === workspaceReport.repo?.originalUrl && r.id !== workspaceReport.id && service.dataset.reports.filter((o) => rowKey(o) === rowKey(r)).length === 1,
+    (r) =>
+      r.repo?.originalUrl === workspaceReport.repo?.originalUrl &&
+      r.id !== workspaceReport.id &&
+      service.dataset.reports.filter((o) => rowKey(o) === rowKey(r)).length === 1,
   )!;
   assert.ok(pinCandidate, 'the sandbox has another report of the workspace repository');
   // The list only renders the rows in view: collapse the expanded report first.
@@ -453,14 +550,21 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await waitUntil(async () => !(await reportRow(pinCandidate.id).innerText()).includes('(pinned)'), 'the pin to go');
   hit('view/item/context:securityFixReports.unpinReport');
 
-  step('entry points: an error row\'s click retries');
+  step("entry points: an error row's click retries");
   // Collapse everything: the list only renders the rows in view.
   const collapseAll = async () => {
     await titleAction('Collapse All').click();
     await waitUntil(async () => (await sidebar.locator('.monaco-list-row[aria-expanded="true"]').count()) === 0, 'the tree to collapse');
   };
   await collapseAll();
-  const other = service.dataset.reports.find((r) => r.id !== workspaceReport.id && r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId && r.repo?.name && r.vulnerabilityReport?.project?.name)!;
+  const other = service.dataset.reports.find(
+    (r) =>
+      r.id !== workspaceReport.id &&
+      r.id !== service.dataset.bigReportId &&
+      r.id !== service.dataset.hostileReportId &&
+      r.repo?.name &&
+      r.vulnerabilityReport?.project?.name,
+  )!;
   // The detail keeps failing while the row is clicked: any later success elsewhere redraws
   // error rows, so a one-time fault would make the row vanish on its own.
   service.faults.add({ route: 'fix-report', fault: { kind: 'status', status: 500 } });
@@ -472,11 +576,14 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   const detailRequests = () => requestsTo(`/api/rest/fix-reports/${other.id}`);
   before = detailRequests();
   await clickRow(errorRow);
-  await waitUntil(() => detailRequests() > before, 'the error row\'s click to retry the request');
+  await waitUntil(() => detailRequests() > before, "the error row's click to retry the request");
   service.faults.clear();
   await clickRow(errorRow);
   await errorRow.waitFor({ state: 'hidden', timeout: T });
-  await rows.filter({ hasText: /^\s*Fixes \(/ }).first().waitFor({ state: 'visible', timeout: T });
+  await rows
+    .filter({ hasText: /^\s*Fixes \(/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: T });
   hit('row:message.error');
   await dismissNotifications();
 
@@ -524,7 +631,10 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await page.keyboard.press('F1');
   await input.waitFor({ state: 'visible', timeout: T });
   await input.fill('>Welcome: Open Walkthrough...');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Welcome: Open Walkthrough...' }).first().waitFor({ state: 'visible', timeout: T });
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: 'Welcome: Open Walkthrough...' })
+    .first()
+    .waitFor({ state: 'visible', timeout: T });
   await input.press('Enter');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Security Fix Reports' }).first().click();
   const walkthrough = page.locator('.gettingStartedContainer');

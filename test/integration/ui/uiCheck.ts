@@ -15,7 +15,14 @@ import type { Locator, Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
 import { assertInstalled, REPO_ROOT } from '../../../tools/editor/codeServer';
 import { closeAllEditors, startEditor, type EditorSession } from '../../../tools/editor/runner';
-import { openFileAtLine, openViewContainer, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
+import {
+  openFileAtLine,
+  openViewContainer,
+  readEditorText,
+  runCommandFromPalette,
+  screenshot,
+  waitForWorkbench,
+} from '../../../tools/editor/ui';
 import { FIXTURE_REMOTE, prepareWorkspace } from '../../../tools/editor/workspace';
 import { clickEveryEntryPoint } from './entryPoints';
 
@@ -68,12 +75,20 @@ async function insertFromPalette(page: Page, report?: RegExp): Promise<string> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await input.fill(`>${INSERT_COMMAND}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: INSERT_COMMAND }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: INSERT_COMMAND })
+    .first()
+    .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await input.press('Enter');
-  const fpTitle = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Insert suppression comment for which false positive?' });
+  const fpTitle = page.locator('.quick-input-widget .quick-input-title', {
+    hasText: 'Insert suppression comment for which false positive?',
+  });
   if (report) {
     const reportTitle = page.locator('.quick-input-widget .quick-input-title', { hasText: 'load which fix report?' });
-    await Promise.race([fpTitle.waitFor({ state: 'visible', timeout: STEP_TIMEOUT }), reportTitle.waitFor({ state: 'visible', timeout: STEP_TIMEOUT })]);
+    await Promise.race([
+      fpTitle.waitFor({ state: 'visible', timeout: STEP_TIMEOUT }),
+      reportTitle.waitFor({ state: 'visible', timeout: STEP_TIMEOUT }),
+    ]);
     if (await reportTitle.isVisible()) {
       await page.locator('.quick-input-list .monaco-list-row', { hasText: report }).first().click();
     }
@@ -88,7 +103,12 @@ async function insertFromPalette(page: Page, report?: RegExp): Promise<string> {
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
   // A false positive of another language than the file's asks first.
   const dialog = page.locator('.monaco-dialog-box', { hasText: 'Insert its suppression comment here anyway?' }).first();
-  if (await dialog.waitFor({ state: 'visible', timeout: 1_500 }).then(() => true, () => false)) {
+  if (
+    await dialog.waitFor({ state: 'visible', timeout: 1_500 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     console.log(`[ui] ${(await dialog.innerText()).split('\n')[0]}`);
     await dialog.locator('.monaco-button', { hasText: 'Insert Anyway' }).first().click();
   }
@@ -104,16 +124,18 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   await storeKeyFromNotification(page);
   await waitUntil(() => service.requests.some((r) => r.headers['x-service-key'] === service.key), 'the key to be checked with the service');
 
-  step('opening the view and expanding the workspace\'s report');
+  step("opening the view and expanding the workspace's report");
   const sidebar = await openViewContainer(page, VIEW_TITLE, STEP_TIMEOUT);
   const workspaceReport = service.dataset.reports.find((r) => r.repo?.originalUrl === FIXTURE_REMOTE);
-  assert.ok(workspaceReport?.vulnerabilityReport?.project?.name, 'the sandbox has a report of the workspace\'s repository');
+  assert.ok(workspaceReport?.vulnerabilityReport?.project?.name, "the sandbox has a report of the workspace's repository");
   const firstRow = sidebar.locator('.monaco-list-row').first();
   await firstRow.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   const project = workspaceReport.vulnerabilityReport.project.name;
-  assert.match(await firstRow.innerText(), new RegExp(project), 'the workspace\'s repository comes first');
+  assert.match(await firstRow.innerText(), new RegExp(project), "the workspace's repository comes first");
   await expand(sidebar, new RegExp(project));
-  await sidebar.locator('.monaco-list-row', { hasText: /False positives \(\d+\)/ }).first()
+  await sidebar
+    .locator('.monaco-list-row', { hasText: /False positives \(\d+\)/ })
+    .first()
     .waitFor({ state: 'visible', timeout: STEP_TIMEOUT }); // the issues streamed in
   await expand(sidebar, /Fixes \(\d+\)/);
 
@@ -127,7 +149,14 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   await hover.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await page.waitForTimeout(600); // the hover fades in
   const hoverText = (await hover.innerText()).replace(/\u00a0/g, ' ');
-  for (const expected of [/Stable fix|Adaptive fix/, /Ratings: 👍 \d+ · 👎 \d+/, /First observed:/, /Downloaded:/, /Committed:/, /Issues: \d+/]) {
+  for (const expected of [
+    /Stable fix|Adaptive fix/,
+    /Ratings: 👍 \d+ · 👎 \d+/,
+    /First observed:/,
+    /Downloaded:/,
+    /Committed:/,
+    /Issues: \d+/,
+  ]) {
     assert.match(hoverText, expected, `the fix tooltip shows ${expected}`);
   }
   const shot = await screenshot(page, path.join(outDir, 'tree.png'));
@@ -147,22 +176,32 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   await openFileAtLine(page, FILE, line + 1, STEP_TIMEOUT);
   const picked = await insertFromPalette(page);
   console.log(`[ui] picked: ${picked}`);
-  const summaries = new Set(service.dataset.issueRange(workspaceReport.id, 0, service.dataset.issueCount(workspaceReport.id))
-    .filter((i) => i.fpId).map((i) => service.dataset.fpSummary(i.fpId!)!));
+  const summaries = new Set(
+    service.dataset
+      .issueRange(workspaceReport.id, 0, service.dataset.issueCount(workspaceReport.id))
+      .filter((i) => i.fpId)
+      .map((i) => service.dataset.fpSummary(i.fpId!)!),
+  );
   const text = await waitUntil(async () => {
     const shown = await readEditorText(page);
     return shown.split('\n').some((l) => /\/\/ .*\S/.test(l) && [...summaries].some((s) => l.includes(s))) ? shown : undefined;
   }, 'the comment to show in the editor');
   const commentLine = text.split('\n').find((l) => [...summaries].some((s) => l.includes(s)))!;
   console.log(`[ui] inserted: ${commentLine.trim()}`);
-  assert.ok(commentLine.includes(MARKER) ? / \/\/ /.test(commentLine) : /^\t\t\/\/ /.test(commentLine), 'a Java line comment, at the end of the line or above it with its tabs');
+  assert.ok(
+    commentLine.includes(MARKER) ? / \/\/ /.test(commentLine) : /^\t\t\/\/ /.test(commentLine),
+    'a Java line comment, at the end of the line or above it with its tabs',
+  );
   await page.keyboard.press('End'); // an end-of-line comment: scroll it into view
   await screenshot(page, path.join(outDir, 'suppression.png'));
 
   step('a summary the JSX context refuses: the error offers the comment without it, and its button inserts that');
   // Every summary the service sends from now on holds a JSX expression; Refresh drops the cached ones.
   const refusedSummary = 'Escaped upstream by {sanitize(bio)}';
-  service.faults.add({ route: 'fp-summary', fault: { kind: 'status', status: 200, body: JSON.stringify({ fpDescriptionShort: refusedSummary }), contentType: 'application/json' } });
+  service.faults.add({
+    route: 'fp-summary',
+    fault: { kind: 'status', status: 200, body: JSON.stringify({ fpDescriptionShort: refusedSummary }), contentType: 'application/json' },
+  });
   await runCommandFromPalette(page, 'Security Fix Reports: Refresh', STEP_TIMEOUT);
   const tsx = 'web/Profile.tsx';
   const tsxLines = (await readFile(path.join(REPO_ROOT, 'test', 'fixtures', 'workspace', tsx), 'utf8')).split('\n');
@@ -172,7 +211,10 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   await toast.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await screenshot(page, path.join(outDir, 'without-summary.png'));
   await toast.locator('.monaco-button', { hasText: 'Insert Without the Summary' }).first().click();
-  const bare = await waitUntil(async () => (await readEditorText(page)).split('\n').find((l) => l.includes('{/* False positive (') && l.includes('(fp ')), 'the comment without the summary');
+  const bare = await waitUntil(
+    async () => (await readEditorText(page)).split('\n').find((l) => l.includes('{/* False positive (') && l.includes('(fp ')),
+    'the comment without the summary',
+  );
   assert.ok(!bare.includes('sanitize'), 'the refused summary is not in the file');
   console.log(`[ui] inserted without the summary: ${bare.trim()}`);
   service.faults.clear();
@@ -182,7 +224,19 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
 }
 
 /** The key states, as the run saw them, into docs/screenshots (npm run docs:screenshot). */
-const STATES = ['empty', 'no-key', 'filtered', 'loading', 'error', 'stale', 'without-summary', 'walkthrough', 'problems', 'suppress-all-preview', 'fix-preview'];
+const STATES = [
+  'empty',
+  'no-key',
+  'filtered',
+  'loading',
+  'error',
+  'stale',
+  'without-summary',
+  'walkthrough',
+  'problems',
+  'suppress-all-preview',
+  'fix-preview',
+];
 async function copyStateScreenshots(outDir: string): Promise<void> {
   const docs = path.join(REPO_ROOT, 'docs', 'screenshots');
   await mkdir(docs, { recursive: true });
@@ -240,7 +294,7 @@ async function main(): Promise<number> {
     console.log(`[ui] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } catch (e) {
-    console.error(`[ui] FAILED: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    console.error(`[ui] FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     if (session) {
       await screenshot(session.page, path.join(outDir, 'failure.png')).catch(() => undefined);
       // The editor's logs (the extension's output channel among them) as an artifact.

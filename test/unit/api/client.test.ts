@@ -174,7 +174,15 @@ describe('client: tolerant decoding, strict structure', () => {
     serve('fix-reports', {
       getReportsApiV2: {
         fixReport: [
-          { id: 'r1', createdOn: '2026-01-02T03:04:05.123456+00:00', expirationOn: null, createdByUser: null, repo: null, vulnerabilityReport: { vendor: 'brand-new-scanner', project: { id: 'p', name: 'P' } }, somethingNew: { x: 1 } },
+          {
+            id: 'r1',
+            createdOn: '2026-01-02T03:04:05.123456+00:00',
+            expirationOn: null,
+            createdByUser: null,
+            repo: null,
+            vulnerabilityReport: { vendor: 'brand-new-scanner', project: { id: 'p', name: 'P' } },
+            somethingNew: { x: 1 },
+          },
         ],
         totalCount: 1,
       },
@@ -191,8 +199,18 @@ describe('client: tolerant decoding, strict structure', () => {
           id: 'r1',
           vulnerabilityReport: { vendor: 'snyk', project: null },
           fixes: [
-            { id: 'f1', safeIssueType: 'SQL_Injection', state: 'SomeFutureState', confidence: 70, vulnerabilityReportIssues: [{ id: 'i1', vendorInstanceId: null, sharedState: null }] },
-            { id: 'f2', scmSubmitFixRequests: null, sharedState: { isArchived: false, fixRatings: [{ voteScore: -1, fixRatingTag: 'NEW_TAG', comment: null, user: null }] } },
+            {
+              id: 'f1',
+              safeIssueType: 'SQL_Injection',
+              state: 'SomeFutureState',
+              confidence: 70,
+              vulnerabilityReportIssues: [{ id: 'i1', vendorInstanceId: null, sharedState: null }],
+            },
+            {
+              id: 'f2',
+              scmSubmitFixRequests: null,
+              sharedState: { isArchived: false, fixRatings: [{ voteScore: -1, fixRatingTag: 'NEW_TAG', comment: null, user: null }] },
+            },
           ],
         },
       ],
@@ -205,7 +223,11 @@ describe('client: tolerant decoding, strict structure', () => {
     assert.deepEqual(detail.fixes[1]?.sharedState?.downloadedBy, []);
     assert.equal(detail.fixes[1]?.sharedState?.fixRatings[0]?.fixRatingTag, 'NEW_TAG');
 
-    serve('issues', { getIssuesApiV5: { vulnerability_report_issue: [{ id: 'i1', severity: null, fpId: null, fpDescription: null, fix: null, fingerprintHash: null }] } });
+    serve('issues', {
+      getIssuesApiV5: {
+        vulnerability_report_issue: [{ id: 'i1', severity: null, fpId: null, fpDescription: null, fix: null, fingerprintHash: null }],
+      },
+    });
     const issues = await collect(client.issues({ fixReportId: 'r1' }));
     assert.equal(issues.length, 1, 'absent hasNextPage means no next page');
     assert.deepEqual(issues[0]?.vulnerabilityReportIssueTags, []);
@@ -262,7 +284,11 @@ describe('client: a size cap per endpoint', () => {
       for (const contentLength of [true, false]) {
         sandbox.faults.clear();
         sandbox.faults.add({ route, fault: { kind: 'oversized', bytes: BODY_CAPS[endpoint] + 1024, contentLength } });
-        const error = await rejectsWith(call(client), 'too-large', /more than the [\d.,]+ (KiB|MiB|bytes) limit for .*report it to the service's operators/);
+        const error = await rejectsWith(
+          call(client),
+          'too-large',
+          /more than the [\d.,]+ (KiB|MiB|bytes) limit for .*report it to the service's operators/,
+        );
         assert.ok(!error.message.includes(sandbox.key));
       }
     }
@@ -279,12 +305,15 @@ describe('client: a size cap per endpoint', () => {
       await sized.close();
       await big.close();
     }
-    const largest = (path: RegExp) => Math.max(...log.lines.filter((l) => path.test(l)).map((l) => Number(/\((\d+) bytes/.exec(l)?.[1] ?? 0)));
+    const largest = (path: RegExp) =>
+      Math.max(...log.lines.filter((l) => path.test(l)).map((l) => Number(/\((\d+) bytes/.exec(l)?.[1] ?? 0)));
     const report = largest(/fix-reports\//);
     const page = largest(/v5\/issues/);
     assert.ok(report > 10 * MiB && report < BODY_CAPS.report / 1.5, `report ${report} bytes`);
     assert.ok(page > 0 && page < BODY_CAPS.issuePage / 8, `page ${page} bytes`);
-    observe(`largest report ${mib(report)} MiB of a ${mib(BODY_CAPS.report)} MiB cap; largest page ${mib(page)} MiB of ${mib(BODY_CAPS.issuePage)} MiB`);
+    observe(
+      `largest report ${mib(report)} MiB of a ${mib(BODY_CAPS.report)} MiB cap; largest page ${mib(page)} MiB of ${mib(BODY_CAPS.issuePage)} MiB`,
+    );
   });
 
   it('decoding the worst body at each cap (`[],` repeats) stays within a heap bound', async function () {
@@ -295,7 +324,9 @@ describe('client: a size cap per endpoint', () => {
       const bound = 16 * cap + 8 * MiB;
       const { heapBytes, outcome } = await probeHeap(endpoint, cap, bound + 64 * MiB);
       assert.ok(heapBytes <= bound, `${endpoint}: ${size(heapBytes)} of heap for a ${size(cap)} body, more than ${size(bound)}`);
-      observe(`${endpoint}: cap ${size(cap)} → peak heap growth ${size(heapBytes)} (${(heapBytes / cap).toFixed(1)}× the body; bound ${size(bound)}), decoder: ${outcome}`);
+      observe(
+        `${endpoint}: cap ${size(cap)} → peak heap growth ${size(heapBytes)} (${(heapBytes / cap).toFixed(1)}× the body; bound ${size(bound)}), decoder: ${outcome}`,
+      );
     }
   });
 });
@@ -311,7 +342,9 @@ async function probeHeap(endpoint: Endpoint, bytes: number, limitBytes: number):
     const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1024 * 1024 });
     return JSON.parse(stdout) as { heapBytes: number; outcome: string };
   } catch (e) {
-    throw new Error(`${endpoint}: decoding a ${mib(bytes)} MiB body did not fit in a ${mib(limitBytes)} MiB heap: ${(e as Error).message.slice(0, 300)}`);
+    throw new Error(
+      `${endpoint}: decoding a ${mib(bytes)} MiB body did not fit in a ${mib(limitBytes)} MiB heap: ${(e as Error).message.slice(0, 300)}`,
+    );
   }
 }
 

@@ -33,7 +33,12 @@ const nearlyValid = fc.oneof(
   fc.jsonValue(),
   fc.record({ getReportsApiV2: fc.record({ fixReport: fc.oneof(fc.array(fc.jsonValue()), fc.jsonValue()) }) }),
   fc.record({ fixReport: fc.array(fc.record({ id: fc.oneof(fc.constant('r1'), fc.jsonValue()), fixes: fc.jsonValue() })) }),
-  fc.record({ getIssuesApiV5: fc.record({ vulnerability_report_issue: fc.array(fc.dictionary(fc.string(), fc.jsonValue())), hasNextPage: fc.jsonValue() }) }),
+  fc.record({
+    getIssuesApiV5: fc.record({
+      vulnerability_report_issue: fc.array(fc.dictionary(fc.string(), fc.jsonValue())),
+      hasNextPage: fc.jsonValue(),
+    }),
+  }),
   fc.record({ fpDescriptionShort: fc.jsonValue() }),
   fc.record({ error: fc.jsonValue() }),
 );
@@ -41,12 +46,17 @@ const nearlyValid = fc.oneof(
 describe('decoders: properties', () => {
   for (const [name, decode] of decoders) {
     it(`${name}: any JSON value gives a value or a typed error`, () => {
-      fc.assert(fc.property(nearlyValid, (value) => valueOrTypedError(decode, json(value))), { numRuns: 1_500 });
+      fc.assert(
+        fc.property(nearlyValid, (value) => valueOrTypedError(decode, json(value))),
+        { numRuns: 1_500 },
+      );
     });
 
     it(`${name}: any byte string gives a value or a typed error`, () => {
       fc.assert(
-        fc.property(fc.uint8Array({ maxLength: 300 }), fc.constantFrom('application/json', 'text/html', ''), (bytes, type) => valueOrTypedError(decode, response(Buffer.from(bytes), type))),
+        fc.property(fc.uint8Array({ maxLength: 300 }), fc.constantFrom('application/json', 'text/html', ''), (bytes, type) =>
+          valueOrTypedError(decode, response(Buffer.from(bytes), type)),
+        ),
         { numRuns: 1_500 },
       );
     });
@@ -77,7 +87,10 @@ describe('decoders: properties', () => {
             page.vulnerability_report_issue.map((i) => [i.id, i.state, i.fpId ?? null, i.createdAt]),
             issues.map((i) => [i.id, i.state, i.fpId ?? null, i.createdAt]),
           );
-          assert.deepEqual(decodeIssuePage(json({ vulnerability_report_issue: page.vulnerability_report_issue, hasNextPage: false })), page);
+          assert.deepEqual(
+            decodeIssuePage(json({ vulnerability_report_issue: page.vulnerability_report_issue, hasNextPage: false })),
+            page,
+          );
         }
       }),
       { numRuns: 25 },
@@ -88,13 +101,22 @@ describe('decoders: properties', () => {
 describe('fields the spec does not show (locations, patches, severity)', () => {
   const issue = { id: 'i1', fpId: null, fix: null };
   it('decode when present, and a wrong type costs the field, never the page', () => {
-    const page = decodeIssuePage(json({ vulnerability_report_issue: [
-      { ...issue, codeNodes: [{ path: 'app/db.py', startLine: 11, endLine: 11, startCol: 18, endCol: 53, index: 0 }], codeFilePath: 'app/db.py' },
-      { ...issue, id: 'i2', codeNodes: [{ path: 7, startLine: '12', endLine: null, index: Number.MAX_VALUE }], codeFilePath: 42 },
-      { ...issue, id: 'i3', codeNodes: 'not a list' },
-      { ...issue, id: 'i4', codeNodes: [null] },
-      { ...issue, id: 'i5' },
-    ], hasNextPage: false }));
+    const page = decodeIssuePage(
+      json({
+        vulnerability_report_issue: [
+          {
+            ...issue,
+            codeNodes: [{ path: 'app/db.py', startLine: 11, endLine: 11, startCol: 18, endCol: 53, index: 0 }],
+            codeFilePath: 'app/db.py',
+          },
+          { ...issue, id: 'i2', codeNodes: [{ path: 7, startLine: '12', endLine: null, index: Number.MAX_VALUE }], codeFilePath: 42 },
+          { ...issue, id: 'i3', codeNodes: 'not a list' },
+          { ...issue, id: 'i4', codeNodes: [null] },
+          { ...issue, id: 'i5' },
+        ],
+        hasNextPage: false,
+      }),
+    );
     const [a, b, c, d, e] = page.vulnerability_report_issue;
     assert.deepEqual(a!.codeNodes, [{ path: 'app/db.py', startLine: 11, endLine: 11, startCol: 18, endCol: 53, index: 0 }]);
     assert.equal(a!.codeFilePath, 'app/db.py');
@@ -105,13 +127,29 @@ describe('fields the spec does not show (locations, patches, severity)', () => {
     assert.deepEqual([e!.codeNodes, e!.codeFilePath], [[], null]);
   });
 
-  it('decode a fix\'s files, patch, questions, effort and severity, tolerating odd values', () => {
+  it("decode a fix's files, patch, questions, effort and severity, tolerating odd values", () => {
     const fix = (extra: object) => ({ id: 'f1', ...extra });
-    const detail = decodeReportDetail(json({ fixReport: [{ id: 'r1', fixes: [
-      fix({ fixFiles: [{ fileRepoRelativePath: 'app/db.py' }], patchAndQuestions: { patch: '--- a/x\n+++ b/x\n', questions: [{ key: 'q' }] }, effortToApplyFix: 'LOW', severityText: 'high', severityValue: 8.1 }),
-      fix({ fixFiles: 'x', patchAndQuestions: 'nope', effortToApplyFix: 3, severityText: null, severityValue: '8' }),
-      fix({}),
-    ] }] }), 'r1');
+    const detail = decodeReportDetail(
+      json({
+        fixReport: [
+          {
+            id: 'r1',
+            fixes: [
+              fix({
+                fixFiles: [{ fileRepoRelativePath: 'app/db.py' }],
+                patchAndQuestions: { patch: '--- a/x\n+++ b/x\n', questions: [{ key: 'q' }] },
+                effortToApplyFix: 'LOW',
+                severityText: 'high',
+                severityValue: 8.1,
+              }),
+              fix({ fixFiles: 'x', patchAndQuestions: 'nope', effortToApplyFix: 3, severityText: null, severityValue: '8' }),
+              fix({}),
+            ],
+          },
+        ],
+      }),
+      'r1',
+    );
     const [a, b, c] = detail.fixes;
     assert.deepEqual(a!.fixFiles, [{ fileRepoRelativePath: 'app/db.py' }]);
     assert.deepEqual(a!.patchAndQuestions, { patch: '--- a/x\n+++ b/x\n', questions: [{ key: 'q' }] });

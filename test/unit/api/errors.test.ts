@@ -44,7 +44,11 @@ describe('errors: typed, actionable, bounded', () => {
   it('404 and other 4xx: not retried', async () => {
     sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 404 } });
     await rejectsWith(client.listReports(), 'not-found');
-    sandbox.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 400, body: '{"error":"bad parameter fixReportId"}' } });
+    sandbox.faults.add({
+      route: 'fix-reports',
+      times: 1,
+      fault: { kind: 'status', status: 400, body: '{"error":"bad parameter fixReportId"}' },
+    });
     await rejectsWith(client.listReports(), 'bad-request', /bad parameter fixReportId/);
     assert.equal(attempts(), 2);
   });
@@ -186,7 +190,10 @@ describe('errors: typed, actionable, bounded', () => {
   });
 
   it('malformed JSON: the message never quotes the body (it may hold a key)', async () => {
-    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 200, body: '{"echo": sk_live_ABCDEFGHIJKLMNOP}', contentType: 'application/json' } });
+    sandbox.faults.add({
+      route: 'fix-reports',
+      fault: { kind: 'status', status: 200, body: '{"echo": sk_live_ABCDEFGHIJKLMNOP}', contentType: 'application/json' },
+    });
     const error = await rejectsWith(client.listReports(), 'decode', /not valid JSON \(a syntax error( at character \d+)?\)/);
     assert.doesNotMatch(error.message, /sk_live/);
     observe(`${error.kind}: ${error.message}`);
@@ -231,7 +238,10 @@ describe('errors: typed, actionable, bounded', () => {
   });
 
   it('server error text in messages is reduced to one plain line', async () => {
-    sandbox.faults.add({ route: 'fix-reports', fault: { kind: 'status', status: 400, body: JSON.stringify({ error: 'bad\r\n\u001b[31mred\u202e' }) } });
+    sandbox.faults.add({
+      route: 'fix-reports',
+      fault: { kind: 'status', status: 400, body: JSON.stringify({ error: 'bad\r\n\u001b[31mred\u202e' }) },
+    });
     const error = await rejectsWith(client.listReports(), 'bad-request');
     assert.ok(!/[\r\n\u001b\u202e]/.test(error.message), error.message);
   });
@@ -243,11 +253,36 @@ describe('errors: typed, actionable, bounded', () => {
     const leak = (text: string) => pieces(sandbox.key, 8).find((piece) => text.includes(piece));
     const status200 = (body: unknown) => ({ kind: 'status', status: 200, body: JSON.stringify(body) }) as const;
     const cases: [string, Parameters<typeof sandbox.faults.add>[0], () => Promise<unknown>, ServiceErrorKind][] = [
-      ['an HTTP 400 error body', { route: 'fix-reports', fault: { kind: 'status', status: 400, body: JSON.stringify({ error: echo(200) }) } }, () => client.listReports(), 'bad-request'],
-      ['an HTTP 200 error envelope', { route: 'fix-reports', fault: { kind: 'error-envelope', message: echo(200) } }, () => client.listReports(), 'service-error'],
-      ['a value of the wrong type', { route: 'fix-reports', fault: status200({ getReportsApiV2: { fixReport: echo(80) } }) }, () => client.listReports(), 'decode'],
-      ['an envelope named after it', { route: 'fix-reports', fault: status200({ [echo(80)]: { fixReport: 1 } }) }, () => client.listReports(), 'decode'],
-      ['another report id', { route: 'fix-report', fault: status200({ fixReport: [{ id: echo(200) }] }) }, () => client.getReport('r1'), 'decode'],
+      [
+        'an HTTP 400 error body',
+        { route: 'fix-reports', fault: { kind: 'status', status: 400, body: JSON.stringify({ error: echo(200) }) } },
+        () => client.listReports(),
+        'bad-request',
+      ],
+      [
+        'an HTTP 200 error envelope',
+        { route: 'fix-reports', fault: { kind: 'error-envelope', message: echo(200) } },
+        () => client.listReports(),
+        'service-error',
+      ],
+      [
+        'a value of the wrong type',
+        { route: 'fix-reports', fault: status200({ getReportsApiV2: { fixReport: echo(80) } }) },
+        () => client.listReports(),
+        'decode',
+      ],
+      [
+        'an envelope named after it',
+        { route: 'fix-reports', fault: status200({ [echo(80)]: { fixReport: 1 } }) },
+        () => client.listReports(),
+        'decode',
+      ],
+      [
+        'another report id',
+        { route: 'fix-report', fault: status200({ fixReport: [{ id: echo(200) }] }) },
+        () => client.getReport('r1'),
+        'decode',
+      ],
     ];
     for (const [what, fault, call, kind] of cases) {
       sandbox.faults.clear();
@@ -287,7 +322,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ origin: string; hits: unknown[]; close: () => Promise<void>; server: Server }> {
+async function listen(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ origin: string; hits: unknown[]; close: () => Promise<void>; server: Server }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

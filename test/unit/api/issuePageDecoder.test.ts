@@ -38,7 +38,11 @@ const issue = fc.record(
     state: text,
     createdAt: text,
     fingerprintHash: text,
-    vulnerabilityReportIssueTags: fc.oneof({ weight: 6, arbitrary: fc.array(tag, { maxLength: 3 }) }, { weight: 1, arbitrary: junk }, { weight: 1, arbitrary: fc.constant(null) }),
+    vulnerabilityReportIssueTags: fc.oneof(
+      { weight: 6, arbitrary: fc.array(tag, { maxLength: 3 }) },
+      { weight: 1, arbitrary: junk },
+      { weight: 1, arbitrary: fc.constant(null) },
+    ),
     fix: fc.oneof(fc.constant(null), fc.record({ id: fc.uuid(), state: fc.string() }), fc.anything({ maxDepth: 1 })),
     fpId: text,
     fpDescription: text,
@@ -51,8 +55,16 @@ const page = fc.oneof(
     weight: 8,
     arbitrary: fc.record(
       {
-        vulnerability_report_issue: fc.oneof({ weight: 8, arbitrary: fc.array(fc.oneof({ weight: 12, arbitrary: issue }, { weight: 1, arbitrary: junk }), { maxLength: 6 }) }, { weight: 1, arbitrary: junk }, { weight: 1, arbitrary: fc.constant(null) }),
-        hasNextPage: fc.oneof({ weight: 6, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: junk }),
+        vulnerability_report_issue: fc.oneof(
+          { weight: 8, arbitrary: fc.array(fc.oneof({ weight: 12, arbitrary: issue }, { weight: 1, arbitrary: junk }), { maxLength: 6 }) },
+          { weight: 1, arbitrary: junk },
+          { weight: 1, arbitrary: fc.constant(null) },
+        ),
+        hasNextPage: fc.oneof(
+          { weight: 6, arbitrary: fc.boolean() },
+          { weight: 1, arbitrary: fc.constant(null) },
+          { weight: 1, arbitrary: junk },
+        ),
         getIssuesApiV5: fc.anything({ maxDepth: 1 }),
       },
       { requiredKeys: [] },
@@ -62,9 +74,24 @@ const page = fc.oneof(
 );
 
 /** A trace node as a service may send it: numbers, numeric strings, NaN, nulls, missing keys. */
-const looseNumber = fc.oneof(fc.integer(), fc.double(), fc.constant(null), fc.constant(undefined), fc.constant('12'), fc.constant(Number.NaN));
+const looseNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.constant('12'),
+  fc.constant(Number.NaN),
+);
 const codeNode = fc.record(
-  { path: fc.oneof(fc.string(), fc.constant(null), fc.integer()), startLine: looseNumber, endLine: looseNumber, startCol: looseNumber, endCol: looseNumber, index: looseNumber, extra: fc.string() },
+  {
+    path: fc.oneof(fc.string(), fc.constant(null), fc.integer()),
+    startLine: looseNumber,
+    endLine: looseNumber,
+    startCol: looseNumber,
+    endCol: looseNumber,
+    index: looseNumber,
+    extra: fc.string(),
+  },
   { requiredKeys: [] },
 );
 
@@ -81,7 +108,12 @@ const okIssue = fc.record(
     state: fc.oneof(okText, fc.constant('FalsePositive')),
     createdAt: okText,
     fingerprintHash: okText,
-    vulnerabilityReportIssueTags: fc.oneof(fc.constant(null), fc.array(fc.oneof(fc.record({ vulnerability_report_issue_tag_value: okText }, { requiredKeys: [] }), fc.constant([])), { maxLength: 3 })),
+    vulnerabilityReportIssueTags: fc.oneof(
+      fc.constant(null),
+      fc.array(fc.oneof(fc.record({ vulnerability_report_issue_tag_value: okText }, { requiredKeys: [] }), fc.constant([])), {
+        maxLength: 3,
+      }),
+    ),
     fix: fc.anything({ maxDepth: 1 }),
     fpId: okText,
     fpDescription: okText,
@@ -114,13 +146,23 @@ const exactIssue = fc.record({
   fpId: okTextOnly,
   fpDescription: okTextOnly,
   codeNodes: fc.array(
-    fc.record({ path: okTextOnly, startLine: fc.oneof(fc.integer(), fc.constant(null)), endLine: fc.oneof(fc.integer(), fc.constant(null)), startCol: fc.oneof(fc.integer(), fc.constant(null)), endCol: fc.oneof(fc.integer(), fc.constant(null)), index: fc.oneof(fc.integer(), fc.constant(null)) }),
+    fc.record({
+      path: okTextOnly,
+      startLine: fc.oneof(fc.integer(), fc.constant(null)),
+      endLine: fc.oneof(fc.integer(), fc.constant(null)),
+      startCol: fc.oneof(fc.integer(), fc.constant(null)),
+      endCol: fc.oneof(fc.integer(), fc.constant(null)),
+      index: fc.oneof(fc.integer(), fc.constant(null)),
+    }),
     { maxLength: 3 },
   ),
   codeFilePath: okTextOnly,
 });
 const okPage = fc.record(
-  { vulnerability_report_issue: fc.oneof(fc.constant(null), fc.array(fc.oneof(okIssue, exactIssue), { maxLength: 8 })), hasNextPage: fc.oneof(fc.boolean(), fc.constant(null)) },
+  {
+    vulnerability_report_issue: fc.oneof(fc.constant(null), fc.array(fc.oneof(okIssue, exactIssue), { maxLength: 8 })),
+    hasNextPage: fc.oneof(fc.boolean(), fc.constant(null)),
+  },
   { requiredKeys: [] },
 );
 
@@ -165,14 +207,29 @@ describe('issue page fast path', () => {
 
   it('uses parsed issues that already have the decoded shape, and copies the others', () => {
     const exact = {
-      id: 'a', vendorInstanceId: null, vendorIssueId: 'r1', issueType: 'XSS', severity: 'error', issueLanguage: 'js', state: 'Open',
-      createdAt: null, fingerprintHash: 'f', vulnerabilityReportIssueTags: [{ vulnerability_report_issue_tag_value: 'X' }], fix: null, fpId: null, fpDescription: null,
-      codeNodes: [{ path: 'app/db.py', startLine: 11, endLine: 11, startCol: 18, endCol: 53, index: 0 }], codeFilePath: 'app/db.py',
+      id: 'a',
+      vendorInstanceId: null,
+      vendorIssueId: 'r1',
+      issueType: 'XSS',
+      severity: 'error',
+      issueLanguage: 'js',
+      state: 'Open',
+      createdAt: null,
+      fingerprintHash: 'f',
+      vulnerabilityReportIssueTags: [{ vulnerability_report_issue_tag_value: 'X' }],
+      fix: null,
+      fpId: null,
+      fpDescription: null,
+      codeNodes: [{ path: 'app/db.py', startLine: 11, endLine: 11, startCol: 18, endCol: 53, index: 0 }],
+      codeFilePath: 'app/db.py',
     };
     const { id, ...rest } = exact;
     const reordered = { ...rest, id }; // id last
     const numericRule = { ...exact, vendorIssueId: 7 };
-    const out = decodeIssuePageFast({ vulnerability_report_issue: [exact, reordered, numericRule], hasNextPage: false })!.vulnerability_report_issue;
+    const out = decodeIssuePageFast({
+      vulnerability_report_issue: [exact, reordered, numericRule],
+      hasNextPage: false,
+    })!.vulnerability_report_issue;
     assert.equal(out[0], exact);
     assert.notEqual(out[1], reordered);
     assert.deepEqual(Object.keys(out[1]!), Object.keys(exact));

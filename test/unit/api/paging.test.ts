@@ -88,10 +88,15 @@ describe('paging: v5 issues', () => {
     sandbox.faults.add({ route: 'issues', skip: 1, times: 1, fault: { kind: 'duplicate-ids', count: 25 } });
     const log = captureLog();
     const warnings: string[] = [];
-    const ids = (await collect(client.issues({ fixReportId: reportId }, { logger: log, onWarning: (w) => warnings.push(w) }))).map((i) => i.id);
+    const ids = (await collect(client.issues({ fixReportId: reportId }, { logger: log, onWarning: (w) => warnings.push(w) }))).map(
+      (i) => i.id,
+    );
     assert.equal(ids.length, new Set(ids).size, 'no id twice');
     assert.deepEqual(new Set(ids), new Set(expected), 'nothing lost');
-    assert.ok(warnings.some((w) => /repeated 25 issues already received/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => /repeated 25 issues already received/.test(w)),
+      warnings.join('\n'),
+    );
     observe(`correct result: ${ids.length} distinct issues; warning: ${warnings[0]}`);
     assert.ok(log.lines.some((l) => l.startsWith('warn')));
   });
@@ -101,7 +106,10 @@ describe('paging: v5 issues', () => {
     const warnings: string[] = [];
     const ids = (await collect(client.issues({ fixReportId: reportId }, { onWarning: (w) => warnings.push(w) }))).map((i) => i.id);
     assert.equal(ids.length, new Set(ids).size);
-    assert.ok(warnings.some((w) => /older than earlier ones/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => /older than earlier ones/.test(w)),
+      warnings.join('\n'),
+    );
     observe(`correct result: ${ids.length} distinct issues; warning: ${warnings.find((w) => /older/.test(w))}`);
   });
 

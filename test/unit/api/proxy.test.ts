@@ -11,7 +11,16 @@ import { proxyFor } from '../../../src/api/proxyTunnel';
 import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
 import { observe } from '../../support/evidence';
 import { fastRetry, rejectsWith } from '../helpers';
-import { PROXIED_HOST, makeTestPki, startHttpsServer, startMisbehavingProxy, startRecordingProxy, type Listening, type RecordingProxy, type TestPki } from '../../support/tlsProxy';
+import {
+  PROXIED_HOST,
+  makeTestPki,
+  startHttpsServer,
+  startMisbehavingProxy,
+  startRecordingProxy,
+  type Listening,
+  type RecordingProxy,
+  type TestPki,
+} from '../../support/tlsProxy';
 
 const KEY = 'proxy-test-key-7f3a';
 const body = JSON.stringify({ getReportsApiV2: { fixReport: [{ id: 'via-tls' }] } });
@@ -65,13 +74,16 @@ describe('network: proxy and private CA', () => {
     assert.deepEqual(await reportIds(client(networkOptionsFromEnv(env))), ['via-tls']);
     assert.equal(proxy.targets.length, 1);
 
-    const bypass = await withProxiedHostOnLoopback(() => reportIds(client(networkOptionsFromEnv({ ...env, NO_PROXY: 'other.example, .test' }))));
+    const bypass = await withProxiedHostOnLoopback(() =>
+      reportIds(client(networkOptionsFromEnv({ ...env, NO_PROXY: 'other.example, .test' }))),
+    );
     assert.deepEqual(bypass, ['via-tls']);
     assert.equal(proxy.targets.length, 1, 'NO_PROXY bypassed the proxy');
   });
 
   it('reads NO_PROXY like curl: hosts, domains, ports and *', () => {
-    const direct = (noProxy: string, url: string) => proxyFor({ httpsProxy: 'http://proxy.example:3128', noProxy }, new URL(url)) === undefined;
+    const direct = (noProxy: string, url: string) =>
+      proxyFor({ httpsProxy: 'http://proxy.example:3128', noProxy }, new URL(url)) === undefined;
     assert.ok(!direct('', 'https://example.com'));
     assert.ok(direct('example.com', 'https://api.example.com'));
     assert.ok(direct('.example.com', 'https://example.com'));
@@ -182,8 +194,20 @@ describe('network: a misbehaving proxy cannot make the client spin', () => {
 
   it('a proxy that holds the CONNECT: the request deadline covers it, and an AbortSignal cancels at once', async () => {
     const proxy = await startMisbehavingProxy('hang');
-    const quick = new FixReportsClient({ baseUrl: proxied, key: KEY, network: { proxyUrl: proxy.url }, retry: { retries: 0 }, timeoutMs: 500 });
-    const patient = new FixReportsClient({ baseUrl: proxied, key: KEY, network: { proxyUrl: proxy.url }, retry: fastRetry, timeoutMs: 60_000 });
+    const quick = new FixReportsClient({
+      baseUrl: proxied,
+      key: KEY,
+      network: { proxyUrl: proxy.url },
+      retry: { retries: 0 },
+      timeoutMs: 500,
+    });
+    const patient = new FixReportsClient({
+      baseUrl: proxied,
+      key: KEY,
+      network: { proxyUrl: proxy.url },
+      retry: fastRetry,
+      timeoutMs: 60_000,
+    });
     try {
       await rejectsWith(quick.listReports(), 'timeout', /within 0.5 s/);
       const controller = new AbortController();

@@ -35,21 +35,26 @@ const pool = fc.uniqueArray(
   { minLength: 1, maxLength: 60 },
 );
 const capacity = fc.oneof(fc.constantFrom(0, 1, 2, 3, 2.5, -1, Infinity, Number.NaN), fc.integer({ min: 1, max: 80 }));
-const ops = (ids: string[]) => fc.array(fc.record({ op: fc.constantFrom('add', 'add', 'add', 'has'), id: fc.constantFrom(...ids) }), { maxLength: 400 });
+const ops = (ids: string[]) =>
+  fc.array(fc.record({ op: fc.constantFrom('add', 'add', 'add', 'has'), id: fc.constantFrom(...ids) }), { maxLength: 400 });
 
 describe('RecentIds', () => {
   for (const maxProbes of [32, 2, 1]) {
     it(`answers like a Set of the last N ids (probe bound ${maxProbes})`, () => {
       fc.assert(
-        fc.property(capacity, pool.chain((ids) => ops(ids)), (cap, steps) => {
-          const oracle = new OracleIds(cap);
-          const ids = new RecentIds(cap, maxProbes);
-          steps.forEach(({ op, id }, i) => {
-            const expected = op === 'has' ? oracle.has(id) : oracle.addIfNew(id);
-            const actual = op === 'has' ? ids.has(id) : ids.addIfNew(id);
-            assert.equal(actual, expected, `step ${i}: ${op}(${JSON.stringify(id)}) with capacity ${cap}`);
-          });
-        }),
+        fc.property(
+          capacity,
+          pool.chain((ids) => ops(ids)),
+          (cap, steps) => {
+            const oracle = new OracleIds(cap);
+            const ids = new RecentIds(cap, maxProbes);
+            steps.forEach(({ op, id }, i) => {
+              const expected = op === 'has' ? oracle.has(id) : oracle.addIfNew(id);
+              const actual = op === 'has' ? ids.has(id) : ids.addIfNew(id);
+              assert.equal(actual, expected, `step ${i}: ${op}(${JSON.stringify(id)}) with capacity ${cap}`);
+            });
+          },
+        ),
         { numRuns: 400 },
       );
     });
@@ -58,10 +63,16 @@ describe('RecentIds', () => {
   it('answers like the oracle while growing past its first allocation, with ids spilling to the Set', () => {
     const uuids = fc.sample(fc.uuid(), { numRuns: 6_000, seed: 42 });
     const steps = fc.sample(fc.nat({ max: uuids.length - 1 }), { numRuns: 20_000, seed: 7 });
-    for (const [cap, maxProbes] of [[3_000, 1], [Infinity, 2], [5_000, 32]] as const) {
+    for (const [cap, maxProbes] of [
+      [3_000, 1],
+      [Infinity, 2],
+      [5_000, 32],
+    ] as const) {
       const oracle = new OracleIds(cap);
       const ids = new RecentIds(cap, maxProbes);
-      steps.forEach((n, i) => assert.equal(ids.addIfNew(uuids[n]!), oracle.addIfNew(uuids[n]!), `step ${i}, capacity ${cap}, probe bound ${maxProbes}`));
+      steps.forEach((n, i) =>
+        assert.equal(ids.addIfNew(uuids[n]!), oracle.addIfNew(uuids[n]!), `step ${i}, capacity ${cap}, probe bound ${maxProbes}`),
+      );
       assert.ok(uuids.every((id) => ids.has(id) === oracle.has(id)));
     }
   });

@@ -4,7 +4,25 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { cleanText, oneLine } from '../../../src/common/text';
 
-const DANGEROUS = ['\u0000', '\u0007', '\n', '\r', '\u001b', '\u0085', '\u061c', '\u200b', '\u200e', '\u200f', '\u2028', '\u2029', '\u202a', '\u202e', '\u2066', '\u2069', '\ufeff'];
+const DANGEROUS = [
+  '\u0000',
+  '\u0007',
+  '\n',
+  '\r',
+  '\u001b',
+  '\u0085',
+  '\u061c',
+  '\u200b',
+  '\u200e',
+  '\u200f',
+  '\u2028',
+  '\u2029',
+  '\u202a',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\ufeff',
+];
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 describe('cleanText and oneLine', () => {

@@ -11,7 +11,8 @@ const root = join(__dirname, '..', '..', '..', '..');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []);
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('counted', () => {
@@ -35,8 +36,10 @@ describe('counted', () => {
     // A count interpolated before a noun with a (s) or (es) suffix, possibly with one word between.
     const pattern = /\$\{[^}]*\}\s+(?:\w+\s+)?\w+\((?:s|es)\)/g;
     const hits = sourceFiles(join(root, 'src')).flatMap((file) =>
-      readFileSync(file, 'utf8').split('\n').flatMap((line, i) =>
-        [...line.matchAll(pattern)].map((m) => `${relative(root, file)}:${i + 1}: ${m[0]}`)));
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => [...line.matchAll(pattern)].map((m) => `${relative(root, file)}:${i + 1}: ${m[0]}`)),
+    );
     assert.deepEqual(hits, []);
     observe('no count in src is written as "noun(s)"; 1 → "1 download", 2 → "2 downloads"');
   });

@@ -22,12 +22,16 @@ describe('the scanner table', () => {
     assert.equal(scannerFor('sonarcloud')?.syntax?.label, 'SonarQube');
     assert.equal(readableVendor('deepcode'), 'Snyk');
     assert.equal(scannerFor('deepcode')?.syntax?.label, 'Snyk Code');
-    assert.equal(scannerFor('opengrep')?.syntax, scannerFor('semgrep')?.syntax, 'Opengrep reads Semgrep\'s comments');
+    assert.equal(scannerFor('opengrep')?.syntax, scannerFor('semgrep')?.syntax, "Opengrep reads Semgrep's comments");
   });
 
   it('lists each suppression syntax once, and every one is used by a scanner', () => {
     assert.equal(new Set(SYNTAXES).size, SYNTAXES.length);
-    for (const syntax of SYNTAXES) assert.ok(SCANNERS.some((s) => s.syntax === syntax), syntax.label);
+    for (const syntax of SYNTAXES)
+      assert.ok(
+        SCANNERS.some((s) => s.syntax === syntax),
+        syntax.label,
+      );
   });
 
   it('shows unknown vendors cleaned and cut, and says when there is none', () => {

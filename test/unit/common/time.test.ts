@@ -42,12 +42,17 @@ const timestamp = fc
     fraction: fc.oneof(fc.constant(''), fc.stringMatching(/^[.,]\d{0,11}$/)),
     zone: fc.oneof(
       fc.constantFrom('Z', 'z', '', '+00:00', '-00:00', '+0530', '-05', ' '),
-      fc.record({ sign: fc.constantFrom('+', '-'), h: fc.integer({ min: 0, max: 25 }), m: fc.integer({ min: 0, max: 61 }) }).map(({ sign, h, m }) => `${sign}${pad(h, 2)}:${pad(m, 2)}`),
+      fc
+        .record({ sign: fc.constantFrom('+', '-'), h: fc.integer({ min: 0, max: 25 }), m: fc.integer({ min: 0, max: 61 }) })
+        .map(({ sign, h, m }) => `${sign}${pad(h, 2)}:${pad(m, 2)}`),
     ),
     separator: fc.constantFrom('T', 'T', 't', ' '),
     around: fc.constantFrom('', '', '', ' ', '\n'),
   })
-  .map((t) => `${t.around}${pad(t.year, 4)}-${pad(t.month, 2)}-${pad(t.day, 2)}${t.separator}${pad(t.hour, 2)}:${pad(t.minute, 2)}:${pad(t.second, 2)}${t.fraction}${t.zone}${t.around}`);
+  .map(
+    (t) =>
+      `${t.around}${pad(t.year, 4)}-${pad(t.month, 2)}-${pad(t.day, 2)}${t.separator}${pad(t.hour, 2)}:${pad(t.minute, 2)}:${pad(t.second, 2)}${t.fraction}${t.zone}${t.around}`,
+  );
 const mutated = fc.tuple(timestamp, fc.nat(), fc.string({ minLength: 1, maxLength: 1 })).map(([s, at, ch]) => {
   const i = at % s.length;
   return s.slice(0, i) + ch + s.slice(i + 1);
@@ -68,5 +73,4 @@ describe('common/time fast path', () => {
     assert.equal(parseTimestamp('2026-02-29T00:00:00.000000+00:00'), undefined);
     assert.equal(parseTimestamp('2026-04-31T00:00:00Z'), undefined);
   });
-
 });

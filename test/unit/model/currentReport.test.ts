@@ -7,7 +7,13 @@ import { currentReport } from '../../../src/model/reportList';
 const NOW = Date.UTC(2026, 10, 23);
 const DAY = 86_400_000;
 
-function report(id: string, url: string | null, reference: string | null, createdDaysAgo: number | null, expiresInDays: number | null = 30): FixReportSummary {
+function report(
+  id: string,
+  url: string | null,
+  reference: string | null,
+  createdDaysAgo: number | null,
+  expiresInDays: number | null = 30,
+): FixReportSummary {
   return {
     id,
     createdOn: createdDaysAgo === null ? null : new Date(NOW - createdDaysAgo * DAY).toISOString(),
@@ -35,13 +41,16 @@ describe('the current report of a repository', () => {
   it('else the newest of its remotes, expired or on another branch', () => {
     assert.equal(currentReport(reports, { ...REPO, branch: 'feature/x' }, NOW)?.id, 'main-new');
     assert.equal(currentReport(reports, { remotes: REPO.remotes }, NOW)?.id, 'main-new', 'detached HEAD');
-    const onlyExpired = [report('a', 'https://github.com/acme/payments-api', 'release/2.4', 3, -1), report('b', 'https://github.com/acme/payments-api', 'release/2.4', 9, -2)];
+    const onlyExpired = [
+      report('a', 'https://github.com/acme/payments-api', 'release/2.4', 3, -1),
+      report('b', 'https://github.com/acme/payments-api', 'release/2.4', 9, -2),
+    ];
     assert.equal(currentReport(onlyExpired, REPO, NOW)?.id, 'a');
   });
 
   it('is the pinned report while it is listed for that repository, and ignores a pin that is not', () => {
     assert.equal(currentReport(reports, REPO, NOW, 'branch-old')?.id, 'branch-old');
-    assert.equal(currentReport(reports, REPO, NOW, 'other-repo')?.id, 'branch-new', 'a pin of another repository\'s report does not count');
+    assert.equal(currentReport(reports, REPO, NOW, 'other-repo')?.id, 'branch-new', "a pin of another repository's report does not count");
     assert.equal(currentReport(reports, REPO, NOW, 'gone')?.id, 'branch-new');
   });
 
@@ -52,7 +61,10 @@ describe('the current report of a repository', () => {
   });
 
   it('puts undated reports last', () => {
-    const undated = [report('undated', 'https://github.com/acme/payments-api', 'main', null), report('dated', 'https://github.com/acme/payments-api', 'main', 400)];
+    const undated = [
+      report('undated', 'https://github.com/acme/payments-api', 'main', null),
+      report('dated', 'https://github.com/acme/payments-api', 'main', 400),
+    ];
     assert.equal(currentReport(undated, { remotes: REPO.remotes, branch: 'nope' }, NOW)?.id, 'dated');
   });
 });

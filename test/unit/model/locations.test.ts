@@ -38,7 +38,11 @@ describe('issue locations', () => {
     assert.deepEqual(at({ startLine: Number.NaN }), { path: 'a.py' });
     assert.deepEqual(at({ startLine: '12' }), { path: 'a.py' }, 'a string is not a number');
     assert.deepEqual(at({ startLine: 5, endLine: 2 }), { path: 'a.py', startLine: 5, endLine: 5 }, 'an end before the start is the start');
-    assert.deepEqual(at({ startLine: 5, startCol: 9, endCol: 3 }), { path: 'a.py', startLine: 5, endLine: 5 }, 'an empty or inverted column range is the whole line');
+    assert.deepEqual(
+      at({ startLine: 5, startCol: 9, endCol: 3 }),
+      { path: 'a.py', startLine: 5, endLine: 5 },
+      'an empty or inverted column range is the whole line',
+    );
     assert.deepEqual(at({ startLine: 5, startCol: 0, endCol: 3 }), { path: 'a.py', startLine: 5, endLine: 5 });
   });
 
@@ -51,7 +55,10 @@ describe('issue locations', () => {
       ],
     };
     assert.deepEqual(issueLocations(issue), { primary: { path: 'src/ok.ts', startLine: 2, endLine: 2 }, related: [] });
-    assert.deepEqual(refusedPaths(issue).map((r) => r.path), ['../../.ssh/id_rsa', '/etc/passwd']);
+    assert.deepEqual(
+      refusedPaths(issue).map((r) => r.path),
+      ['../../.ssh/id_rsa', '/etc/passwd'],
+    );
     assert.match(refusedPaths(issue)[0]!.reason, /\.\./);
   });
 
@@ -93,7 +100,10 @@ describe('issue locations', () => {
   });
 
   it('never accepts a path that leaves the repository once joined to its root (node:path and URL as oracles)', () => {
-    const segment = fc.oneof(fc.constantFrom('..', '.', '', 'a', 'b.c', '...', '~', '%2e%2e', 'C:', 'x:y', '\\', 'file:', ' '), fc.string({ maxLength: 4 }));
+    const segment = fc.oneof(
+      fc.constantFrom('..', '.', '', 'a', 'b.c', '...', '~', '%2e%2e', 'C:', 'x:y', '\\', 'file:', ' '),
+      fc.string({ maxLength: 4 }),
+    );
     fc.assert(
       fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), fc.constantFrom('/', '\\'), (segments, sep) => {
         const raw = segments.join(sep);

@@ -2,7 +2,14 @@ import { strict as assert } from 'node:assert';
 import { readableVendor } from '../../../src/common/scanners';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { IssueSchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type FixReportSummary, type Issue } from '../../../src/api/schemas';
+import {
+  IssueSchema,
+  ReportDetailBodySchema,
+  ReportListBodySchema,
+  type FixReportDetail,
+  type FixReportSummary,
+  type Issue,
+} from '../../../src/api/schemas';
 import { fixView } from '../../../src/model/fix';
 import { formatDate, httpUrl, readableIssueType, readableLanguage, relativeTime } from '../../../src/model/format';
 import { falsePositiveBasis } from '../../../src/model/issue';
@@ -41,9 +48,23 @@ describe('model/time parseTimestamp', () => {
   });
 
   it('returns undefined for garbage and impossible dates instead of rolling over', () => {
-    for (const bad of [null, undefined, '', 'garbage', '2024-02-30T00:00:00Z', '2023-02-29T00:00:00Z', '2024-13-01T00:00:00Z',
-      '2024-01-01T24:00:00Z', '2024-01-01T00:60:00Z', '2024-01-01T00:00:00.Z', '2024-01-01T00:00:00.1234567890Z',
-      '2024-01-01T00:00:00+25:00', '2024-01-01', '1704164645', '2024-01-01T00:00:00Zjunk']) {
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      'garbage',
+      '2024-02-30T00:00:00Z',
+      '2023-02-29T00:00:00Z',
+      '2024-13-01T00:00:00Z',
+      '2024-01-01T24:00:00Z',
+      '2024-01-01T00:60:00Z',
+      '2024-01-01T00:00:00.Z',
+      '2024-01-01T00:00:00.1234567890Z',
+      '2024-01-01T00:00:00+25:00',
+      '2024-01-01',
+      '1704164645',
+      '2024-01-01T00:00:00Zjunk',
+    ]) {
       assert.equal(parseTimestamp(bad), undefined, String(bad));
     }
     assert.ok(parseTimestamp('2024-02-29T00:00:00Z'), 'leap day');
@@ -51,24 +72,28 @@ describe('model/time parseTimestamp', () => {
 
   it('agrees with Date for every instant written in the wire format, in any offset', () => {
     const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
-    fc.assert(fc.property(
-      fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9000, 0, 1) }),
-      fc.integer({ min: 0, max: 999 }),
-      fc.integer({ min: -14 * 60, max: 14 * 60 }),
-      (ms, micros, offset) => {
-        const local = new Date(ms + offset * 60_000);
-        const text = `${local.toISOString().slice(0, 23)}${pad(micros, 3)}${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
-        assert.equal(parseTimestamp(text)?.ms, ms, text);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9000, 0, 1) }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: -14 * 60, max: 14 * 60 }),
+        (ms, micros, offset) => {
+          const local = new Date(ms + offset * 60_000);
+          const text = `${local.toISOString().slice(0, 23)}${pad(micros, 3)}${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+          assert.equal(parseTimestamp(text)?.ms, ms, text);
+        },
+      ),
+    );
   });
 
   it('never throws on arbitrary text', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      parseTimestamp(s);
-      remoteMatcher([s])(s);
-      assert.ok(readableIssueType(s).length > 0);
-    }));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        parseTimestamp(s);
+        remoteMatcher([s])(s);
+        assert.ok(readableIssueType(s).length > 0);
+      }),
+    );
   });
 });
 
@@ -145,7 +170,12 @@ describe('model/fix fixView: confidence', () => {
         const r = fixView(fixOf({ confidence: c })).confidence;
         return [r.kind, r.label, r.value];
       }),
-      [['stable', 'Stable fix', 90], ['adaptive', 'Adaptive fix', 50], ['other', 'Confidence 70', 70], ['unknown', 'Confidence unknown', null]],
+      [
+        ['stable', 'Stable fix', 90],
+        ['adaptive', 'Adaptive fix', 50],
+        ['other', 'Confidence 70', 70],
+        ['unknown', 'Confidence unknown', null],
+      ],
     );
     assert.match(fixView(fixOf({ confidence: 50 })).confidence.meaning, /AI/);
     assert.match(fixView(fixOf({ confidence: 90 })).confidence.meaning, /[Dd]eterministic/);
@@ -173,10 +203,23 @@ describe('model/fix fixView: lifecycle', () => {
       ],
     },
     scmSubmitFixRequests: [
-      { prId: 12, prStatus: 'MERGED', prUrl: 'https://git.example.com/o/r/pull/12', submitBranchName: 'fix-2',
-        commitUrl: null, createdAt: '2024-05-02T00:00:00.000000+00:00', updatedAt: '2024-05-03T00:00:00.000000+00:00' },
-      { prId: '7', prStatus: 'ACTIVE', prUrl: 'javascript:alert(1)', submitBranchName: 'fix-1',
-        commitUrl: 'https://git.example.com/o/r/commit/abc', createdAt: '2024-05-01T00:00:00.000000+00:00' },
+      {
+        prId: 12,
+        prStatus: 'MERGED',
+        prUrl: 'https://git.example.com/o/r/pull/12',
+        submitBranchName: 'fix-2',
+        commitUrl: null,
+        createdAt: '2024-05-02T00:00:00.000000+00:00',
+        updatedAt: '2024-05-03T00:00:00.000000+00:00',
+      },
+      {
+        prId: '7',
+        prStatus: 'ACTIVE',
+        prUrl: 'javascript:alert(1)',
+        submitBranchName: 'fix-1',
+        commitUrl: 'https://git.example.com/o/r/commit/abc',
+        createdAt: '2024-05-01T00:00:00.000000+00:00',
+      },
     ],
   });
   const life = fixView(fix).lifecycle;
@@ -226,8 +269,13 @@ describe('model/fix fixView: lifecycle', () => {
 });
 
 describe('model/fix fixView: ratings', () => {
-  const rating = (voteScore: number | null, fixRatingTag: string | null, comment: string | null, updatedDate: string | null, user: Raw | null = null) =>
-    ({ voteScore, fixRatingTag, comment, updatedDate, user });
+  const rating = (
+    voteScore: number | null,
+    fixRatingTag: string | null,
+    comment: string | null,
+    updatedDate: string | null,
+    user: Raw | null = null,
+  ) => ({ voteScore, fixRatingTag, comment, updatedDate, user });
   const fix = fixOf({
     sharedState: {
       fixRatings: [
@@ -282,10 +330,15 @@ describe('model/fix fixView: ratings', () => {
 
 describe('model/fix fixView', () => {
   it('bundles readable type, state, confidence and distinct issue ids', () => {
-    const view = fixView(fixOf({
-      safeIssueType: 'SQL_Injection', safeIssueLanguage: 'java', state: 'Downloaded', confidence: 90,
-      vulnerabilityReportIssues: [{ id: 'a' }, { id: 'b' }, { id: 'a' }],
-    }));
+    const view = fixView(
+      fixOf({
+        safeIssueType: 'SQL_Injection',
+        safeIssueLanguage: 'java',
+        state: 'Downloaded',
+        confidence: 90,
+        vulnerabilityReportIssues: [{ id: 'a' }, { id: 'b' }, { id: 'a' }],
+      }),
+    );
     assert.equal(view.issueType, 'SQL Injection');
     assert.equal(view.language, 'Java');
     assert.equal(view.state, 'Downloaded');
@@ -299,7 +352,10 @@ describe('model/issue falsePositiveBasis', () => {
     const tag = (value: string | null) => ({ vulnerability_report_issue_tag_value: value });
     assert.equal(falsePositiveBasis(issue({ id: '1', state: 'FalsePositive' })), 'state');
     assert.equal(falsePositiveBasis(issue({ id: '2', state: 'Open', vulnerabilityReportIssueTags: [tag('FALSE_POSITIVE')] })), 'tag');
-    assert.equal(falsePositiveBasis(issue({ id: '3', state: 'FalsePositive', vulnerabilityReportIssueTags: [tag('FALSE_POSITIVE')] })), 'both');
+    assert.equal(
+      falsePositiveBasis(issue({ id: '3', state: 'FalsePositive', vulnerabilityReportIssueTags: [tag('FALSE_POSITIVE')] })),
+      'both',
+    );
     assert.equal(falsePositiveBasis(issue({ id: '4', state: 'Open', vulnerabilityReportIssueTags: [tag(null), tag('SUPPRESSED')] })), null);
     assert.equal(falsePositiveBasis(issue({ id: '5', state: null, vulnerabilityReportIssueTags: null })), null);
   });
@@ -308,20 +364,30 @@ describe('model/issue falsePositiveBasis', () => {
 describe('model/report ReportModel', () => {
   const ts = '2024-01-01T00:00:00.000000+00:00';
   const fpTag = [{ vulnerability_report_issue_tag_value: 'FALSE_POSITIVE' }];
-  const report = () => detail({
-    createdOn: '2024-06-01T00:00:00.000000+00:00',
-    expirationOn: 'soon',
-    fixes: [
-      { id: 'F1', state: 'Committed', confidence: 90, vulnerabilityReportIssues: [{ id: 'I1' }, { id: 'I2' }],
-        scmSubmitFixRequests: [{ prId: '1', createdAt: ts }] },
-      { id: 'F2', state: 'Committed', vulnerabilityReportIssues: [{ id: 'I3' }, { id: 'FP-LISTED' }], scmSubmitFixRequests: [] },
-      { id: 'F3', state: 'Downloaded', vulnerabilityReportIssues: [{ id: 'I4', sharedState: { createdAt: 'yesterday' } }],
-        scmSubmitFixRequests: [{ prId: '2', createdAt: ts }] },
-      { id: 'F4', state: 'Merged', vulnerabilityReportIssues: [{ id: 'I1' }] },
-      { id: 'F1', state: 'Ready' },
-      { id: 'F5', state: 'Ready', vulnerabilityReportIssues: null },
-    ],
-  });
+  const report = () =>
+    detail({
+      createdOn: '2024-06-01T00:00:00.000000+00:00',
+      expirationOn: 'soon',
+      fixes: [
+        {
+          id: 'F1',
+          state: 'Committed',
+          confidence: 90,
+          vulnerabilityReportIssues: [{ id: 'I1' }, { id: 'I2' }],
+          scmSubmitFixRequests: [{ prId: '1', createdAt: ts }],
+        },
+        { id: 'F2', state: 'Committed', vulnerabilityReportIssues: [{ id: 'I3' }, { id: 'FP-LISTED' }], scmSubmitFixRequests: [] },
+        {
+          id: 'F3',
+          state: 'Downloaded',
+          vulnerabilityReportIssues: [{ id: 'I4', sharedState: { createdAt: 'yesterday' } }],
+          scmSubmitFixRequests: [{ prId: '2', createdAt: ts }],
+        },
+        { id: 'F4', state: 'Merged', vulnerabilityReportIssues: [{ id: 'I1' }] },
+        { id: 'F1', state: 'Ready' },
+        { id: 'F5', state: 'Ready', vulnerabilityReportIssues: null },
+      ],
+    });
   const page1 = () => [
     issue({ id: 'I1', state: 'Open', fix: {}, createdAt: ts }),
     issue({ id: 'FP-STATE', state: 'FalsePositive', fix: null, fpId: 'fp-1', fpDescription: 'Input is a constant.' }),
@@ -339,7 +405,10 @@ describe('model/report ReportModel', () => {
 
   it('exposes fixes in report order before any issue arrives, without duplicate ids', () => {
     const model = new ReportModel(report());
-    assert.deepEqual(model.fixes.map((f) => f.id), ['F1', 'F2', 'F3', 'F4', 'F5']);
+    assert.deepEqual(
+      model.fixes.map((f) => f.id),
+      ['F1', 'F2', 'F3', 'F4', 'F5'],
+    );
     assert.equal(model.fixes[0]?.issueIds.length, 2);
     assert.equal(model.issueCount, 0);
     assert.deepEqual(model.issuesOfFix('F1'), []);
@@ -350,18 +419,37 @@ describe('model/report ReportModel', () => {
   it('groups streamed pages into fixes, false positives and other issues, ignoring duplicates', () => {
     const model = new ReportModel(report());
     const r1 = model.addIssues(page1());
-    assert.deepEqual([r1.added, r1.duplicates, [...r1.changedFixIds], r1.falsePositivesChanged, r1.otherIssuesChanged], [4, 0, ['F1'], true, true]);
+    assert.deepEqual(
+      [r1.added, r1.duplicates, [...r1.changedFixIds], r1.falsePositivesChanged, r1.otherIssuesChanged],
+      [4, 0, ['F1'], true, true],
+    );
     const r2 = model.addIssues(page2());
     assert.deepEqual([r2.added, r2.duplicates, [...r2.changedFixIds].sort(), r2.otherIssuesChanged], [5, 1, ['F1', 'F5'], true]);
     const r3 = model.addIssues(page1()); // a whole page re-delivered
     assert.deepEqual([r3.added, r3.duplicates, r3.changedFixIds.size, r3.falsePositivesChanged], [0, 4, 0, false]);
 
     assert.equal(model.issueCount, 9);
-    assert.deepEqual(model.issuesOfFix('F1').map((i) => i.id), ['I1', 'I2']);
-    assert.deepEqual(model.issuesOfFix('F2').map((i) => i.id), [], 'I3 never arrived; FP-LISTED is a false positive');
-    assert.deepEqual(model.issuesOfFix('F5').map((i) => i.id), ['BY-EMBEDDED-ID']);
-    assert.deepEqual(model.falsePositives.map((i) => i.id), ['FP-STATE', 'FP-TAG', 'FP-LISTED', 'FP-NOID']);
-    assert.deepEqual(model.otherIssues.map((i) => i.id), ['OTHER-1', 'ORPHAN']);
+    assert.deepEqual(
+      model.issuesOfFix('F1').map((i) => i.id),
+      ['I1', 'I2'],
+    );
+    assert.deepEqual(
+      model.issuesOfFix('F2').map((i) => i.id),
+      [],
+      'I3 never arrived; FP-LISTED is a false positive',
+    );
+    assert.deepEqual(
+      model.issuesOfFix('F5').map((i) => i.id),
+      ['BY-EMBEDDED-ID'],
+    );
+    assert.deepEqual(
+      model.falsePositives.map((i) => i.id),
+      ['FP-STATE', 'FP-TAG', 'FP-LISTED', 'FP-NOID'],
+    );
+    assert.deepEqual(
+      model.otherIssues.map((i) => i.id),
+      ['OTHER-1', 'ORPHAN'],
+    );
     assert.equal(model.fixOfIssue('I1')?.id, 'F1', 'the first listing fix wins');
     assert.equal(model.fixOfIssue('FP-LISTED')?.id, 'F2');
     assert.equal(model.fixOfIssue('BY-EMBEDDED-ID')?.id, 'F5');
@@ -375,11 +463,20 @@ describe('model/report ReportModel', () => {
   it('keeps every value of the issues it holds while sharing repeated rule ids and types', () => {
     const rule = (n: number) => ['java', 'security', 'sql-injection', String(n % 3)].join('.'); // a new string each time
     const page = Array.from({ length: 30 }, (_, n) =>
-      issue({ id: `S${n}`, vendorIssueId: n % 5 === 0 ? null : rule(n), issueType: n % 7 === 0 ? null : `SQL_${'Injection'.slice(0, 9 - (n % 2))}`, fix: null }));
+      issue({
+        id: `S${n}`,
+        vendorIssueId: n % 5 === 0 ? null : rule(n),
+        issueType: n % 7 === 0 ? null : `SQL_${'Injection'.slice(0, 9 - (n % 2))}`,
+        fix: null,
+      }),
+    );
     const before = structuredClone(page);
     const model = new ReportModel(report());
     model.addIssues(page);
-    assert.deepEqual(page.map((i) => model.issue(i.id)), before);
+    assert.deepEqual(
+      page.map((i) => model.issue(i.id)),
+      before,
+    );
   });
 
   it('reports each inconsistency as a finding instead of throwing', () => {
@@ -405,8 +502,14 @@ describe('model/report ReportModel', () => {
     assert.equal(model.findings.find((f) => f.rule === 'committed-without-submission')?.severity, 'error');
     assert.equal(model.findings.find((f) => f.rule === 'submission-but-not-committed')?.severity, 'warning');
     assert.match(model.findings.find((f) => f.rule === 'submission-but-not-committed')!.message, /but has 1 submission to source control;/);
-    assert.deepEqual(model.findingsOfFix('F3').map((f) => f.rule), ['submission-but-not-committed', 'bad-timestamp']);
-    assert.deepEqual(model.findingsOfIssue('ORPHAN').map((f) => f.rule), ['issue-unknown-to-fix', 'bad-timestamp']);
+    assert.deepEqual(
+      model.findingsOfFix('F3').map((f) => f.rule),
+      ['submission-but-not-committed', 'bad-timestamp'],
+    );
+    assert.deepEqual(
+      model.findingsOfIssue('ORPHAN').map((f) => f.rule),
+      ['issue-unknown-to-fix', 'bad-timestamp'],
+    );
     assert.deepEqual(model.findingsOfIssue('FP-TAG'), [], 'rule 3 applies to the FalsePositive state, not to the tag alone');
     assert.match(model.findings.find((f) => f.rule === 'bad-timestamp' && f.issueId === 'ORPHAN')!.message, /"2024-99-01T00:00:00Z"/);
   });
@@ -420,21 +523,25 @@ describe('model/report ReportModel', () => {
 
   it('groups 10k fixes and 100k issues streamed in 1000-issue pages', () => {
     const fixes = Array.from({ length: 10_000 }, (_, f) => ({
-      id: `F${f}`, state: 'Downloaded', confidence: f % 2 ? 90 : 50,
+      id: `F${f}`,
+      state: 'Downloaded',
+      confidence: f % 2 ? 90 : 50,
       vulnerabilityReportIssues: Array.from({ length: 8 }, (_, k) => ({ id: `I${f * 8 + k}`, sharedState: { createdAt: ts } })),
     }));
     const model = new ReportModel(detail({ fixes }));
     assert.equal(model.fixes.length, 10_000);
     let next = 0;
-    const page = (n: number) => Array.from({ length: n }, () => {
-      const id = next++;
-      // 80k listed by fixes, 10k false positives (half by tag), 10k other.
-      if (id < 80_000) return issue({ id: `I${id}`, state: 'Open', fix: {} });
-      if (id < 90_000) return id % 2
-        ? issue({ id: `I${id}`, state: 'FalsePositive', fpId: `fp${id}`, fpDescription: 'ok', fix: null })
-        : issue({ id: `I${id}`, state: 'Open', vulnerabilityReportIssueTags: fpTag, fix: null });
-      return issue({ id: `I${id}`, state: 'Open', fix: null });
-    });
+    const page = (n: number) =>
+      Array.from({ length: n }, () => {
+        const id = next++;
+        // 80k listed by fixes, 10k false positives (half by tag), 10k other.
+        if (id < 80_000) return issue({ id: `I${id}`, state: 'Open', fix: {} });
+        if (id < 90_000)
+          return id % 2
+            ? issue({ id: `I${id}`, state: 'FalsePositive', fpId: `fp${id}`, fpDescription: 'ok', fix: null })
+            : issue({ id: `I${id}`, state: 'Open', vulnerabilityReportIssueTags: fpTag, fix: null });
+        return issue({ id: `I${id}`, state: 'Open', fix: null });
+      });
     for (let p = 0; p < 100; p++) {
       const issues = page(1000);
       if (p > 0) issues.push(issue({ id: `I${p * 1000 - 1}`, state: 'Open' })); // inclusive cursor re-sends the last one
@@ -443,8 +550,14 @@ describe('model/report ReportModel', () => {
     assert.equal(model.issueCount, 100_000);
     assert.equal(model.falsePositives.length, 10_000);
     assert.equal(model.otherIssues.length, 10_000);
-    assert.equal(model.fixes.reduce((n, f) => n + model.issuesOfFix(f.id).length, 0), 80_000);
-    assert.deepEqual(model.issuesOfFix('F9999').map((i) => i.id), Array.from({ length: 8 }, (_, k) => `I${79_992 + k}`));
+    assert.equal(
+      model.fixes.reduce((n, f) => n + model.issuesOfFix(f.id).length, 0),
+      80_000,
+    );
+    assert.deepEqual(
+      model.issuesOfFix('F9999').map((i) => i.id),
+      Array.from({ length: 8 }, (_, k) => `I${79_992 + k}`),
+    );
     assert.equal(model.findings.length, 0);
   });
 });
@@ -503,22 +616,34 @@ describe('model/reportList', () => {
       summary('mine-new', { createdOn: at(NOW - 2 * DAY), repo: { originalUrl: 'https://github.com/acme/app' } }),
     ];
     const sorted = sortReports(reports, { workspaceRemotes: ['git@github.com:acme/app.git'], nowMs: NOW });
-    assert.deepEqual(sorted.map((r) => r.id), ['mine-new', 'mine-old', 'new', 'old', 'undated', 'expired-new']);
-    assert.deepEqual(sortReports(reports, { nowMs: NOW }).map((r) => r.id), ['new', 'mine-new', 'old', 'mine-old', 'undated', 'expired-new']);
+    assert.deepEqual(
+      sorted.map((r) => r.id),
+      ['mine-new', 'mine-old', 'new', 'old', 'undated', 'expired-new'],
+    );
+    assert.deepEqual(
+      sortReports(reports, { nowMs: NOW }).map((r) => r.id),
+      ['new', 'mine-new', 'old', 'mine-old', 'undated', 'expired-new'],
+    );
     assert.equal(reports[0]?.id, 'old', 'input is not mutated');
   });
 
   it('builds the summary line with fallbacks for missing names', () => {
-    const full = summaryLine(summary('r1', {
-      createdOn: at(NOW - 3 * DAY),
-      vulnerabilityReport: { vendor: 'checkmarx', project: { name: 'Payments' } },
-      repo: { name: 'pay-api', reference: 'main', originalUrl: 'https://github.com/acme/pay-api' },
-    }), NOW);
+    const full = summaryLine(
+      summary('r1', {
+        createdOn: at(NOW - 3 * DAY),
+        vulnerabilityReport: { vendor: 'checkmarx', project: { name: 'Payments' } },
+        repo: { name: 'pay-api', reference: 'main', originalUrl: 'https://github.com/acme/pay-api' },
+      }),
+      NOW,
+    );
     assert.equal(full.title, 'Payments');
     assert.equal(full.description, 'pay-api@main · Checkmarx · created 3 days ago');
     assert.equal(full.expired, false);
 
-    const noProject = summaryLine(summary('r2', { repo: { name: 'pay-api' }, vulnerabilityReport: { project: { name: '  ' } }, expirationOn: at(NOW - DAY) }), NOW);
+    const noProject = summaryLine(
+      summary('r2', { repo: { name: 'pay-api' }, vulnerabilityReport: { project: { name: '  ' } }, expirationOn: at(NOW - DAY) }),
+      NOW,
+    );
     assert.equal(noProject.title, 'pay-api');
     assert.equal(noProject.description, 'pay-api · expired');
 

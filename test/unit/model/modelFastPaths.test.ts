@@ -13,7 +13,18 @@ function oracleWord(text: string | null): boolean {
 describe('model fast paths', () => {
   it('the false-positive word test is unchanged', () => {
     const word = fc.oneof(
-      fc.constantFrom('FalsePositive', 'FALSE_POSITIVE', 'false positive', 'False-Positive', 'FalsePositives', 'Open', 'TEST_CODE', 'falsepositive!', 'FALSEPOSITIVE', 'ﬀalsePositive'),
+      fc.constantFrom(
+        'FalsePositive',
+        'FALSE_POSITIVE',
+        'false positive',
+        'False-Positive',
+        'FalsePositives',
+        'Open',
+        'TEST_CODE',
+        'falsepositive!',
+        'FALSEPOSITIVE',
+        'ﬀalsePositive',
+      ),
       fc.string(),
       fc.stringMatching(/^[ _-]?[fF][aA][lL][sS][eE][ _-]?[pP][oO][sS][iI][tT][iI][vV][eE][ _-]?$/),
     );

@@ -9,7 +9,7 @@ import { createDataset } from '../../../tools/sandbox/generator';
 const WORKSPACE = path.join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'workspace');
 
 describe('fix patches', () => {
-  it('apply the sandbox\'s patches to the sample workspace, and refuse its stale one', () => {
+  it("apply the sandbox's patches to the sample workspace, and refuse its stale one", () => {
     const d = createDataset({ seed: 42 });
     const report = d.reports.find((r) => r.repo?.originalUrl === 'https://github.com/acme/payments-api')!;
     let applied = 0;

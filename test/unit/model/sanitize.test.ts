@@ -60,10 +60,7 @@ describe('checkServerText', () => {
   });
 
   it('explains why a bidi control matters', () => {
-    assert.equal(
-      reject('a\u202Eb'),
-      'The summary contains U+202E RIGHT-TO-LEFT OVERRIDE (bidi control, Trojan Source) at code point 2',
-    );
+    assert.equal(reject('a\u202Eb'), 'The summary contains U+202E RIGHT-TO-LEFT OVERRIDE (bidi control, Trojan Source) at code point 2');
     assert.match(reject('a\u2028b'), /LINE SEPARATOR \(line break, would end the comment\)/);
   });
 
@@ -77,7 +74,10 @@ describe('checkServerText', () => {
   });
 
   it('refuses symbols outside ASCII (emoji, arrows, math, currency): not prose, named in the reason', () => {
-    assert.match(reject('Warning ⚠️ checked'), /U\+26A0 '⚠' \(symbol, not prose\) at code point 9, which is not allowed in an inserted comment/);
+    assert.match(
+      reject('Warning ⚠️ checked'),
+      /U\+26A0 '⚠' \(symbol, not prose\) at code point 9, which is not allowed in an inserted comment/,
+    );
     assert.match(reject('a → b'), /U\+2192 '→' \(symbol, not prose\)/);
     assert.match(reject('costs 5 €'), /U\+20AC/);
     assert.match(reject('😀'), /U\+1F600/);
@@ -89,7 +89,10 @@ describe('checkServerText', () => {
     const refused = new Map([['{', "'{' opens a JSX expression"]]);
     const r = checkServerText('see {x}', { field, refused });
     assert.equal(r.ok, false);
-    assert.equal(r.ok ? '' : r.reason, "The summary contains U+007B LEFT CURLY BRACKET (ASCII) at code point 5: '{' opens a JSX expression");
+    assert.equal(
+      r.ok ? '' : r.reason,
+      "The summary contains U+007B LEFT CURLY BRACKET (ASCII) at code point 5: '{' opens a JSX expression",
+    );
     assert.equal(checkServerText('see (x)', { field, refused }).ok, true);
   });
 
@@ -148,7 +151,10 @@ describe('checkServerText', () => {
         assert.ok(!/[\uFE0E\uFE0F]{2}/u.test(r.text));
         assert.ok(!forbidden.test(r.text.replace(/(?<=[^\uFE0E\uFE0F])[\uFE0E\uFE0F]/gu, '')), JSON.stringify(r.text));
         // The prose allowlist, independently: letters, marks, numbers, Zs, punctuation, printable ASCII.
-        assert.ok(Array.from(r.text).every((ch) => /^[\p{L}\p{M}\p{N}\p{Zs}\p{P}\x20-\x7e]$/u.test(ch)), JSON.stringify(r.text));
+        assert.ok(
+          Array.from(r.text).every((ch) => /^[\p{L}\p{M}\p{N}\p{Zs}\p{P}\x20-\x7e]$/u.test(ch)),
+          JSON.stringify(r.text),
+        );
       }),
       { numRuns: 3000 },
     );

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { DEFAULT_LEVELS, levelOf, levelTable } from '../../../src/model/severity';
 
 describe('severity levels', () => {
-  it('map every scanner\'s words by the default table, case-insensitively', () => {
+  it("map every scanner's words by the default table, case-insensitively", () => {
     for (const s of ['blocker', 'critical', 'high', 'error', 'CRITICAL', ' High ']) assert.equal(levelOf(s), 'error', s);
     for (const s of ['major', 'medium', 'moderate', 'warning']) assert.equal(levelOf(s), 'warning', s);
     for (const s of ['minor', 'low', 'note', 'info', 'informational']) assert.equal(levelOf(s), 'information', s);

@@ -48,7 +48,14 @@ const C_PREPROCESSED = new Set(['c', 'cpp', 'cuda-cpp', 'objective-c', 'objectiv
 const UNICODE_ESCAPES = new Set(['java', 'groovy', 'scala']);
 const MARKUP = new Set(['html', 'xml', 'xsl']);
 const NESTING: Record<string, string> = {
-  rust: '/*', kotlin: '/*', swift: '/*', dart: '/*', scala: '/*', sql: '/*', haskell: '{-', julia: '#=',
+  rust: '/*',
+  kotlin: '/*',
+  swift: '/*',
+  dart: '/*',
+  scala: '/*',
+  sql: '/*',
+  haskell: '{-',
+  julia: '#=',
 };
 const LINE_BREAK = /[\n\r\u000B\u000C\u0085\u2028\u2029]/;
 
@@ -84,8 +91,18 @@ function notOneComment(languageId: string, text: string): string | undefined {
  * hazard characters. */
 const PROSE_CHAR = /^[\p{L}\p{M}\p{N}\p{Zs}\p{P}\x20-\x7e]$/u;
 const HAZARD_CHARS: Record<string, string> = {
-  javascript: '{}<>', javascriptreact: '{}<>', typescriptreact: '{}<>', html: '<>', xml: '<>', xsl: '<>', php: '<>',
-  yaml: '{}', dockercompose: '{}', 'github-actions-workflow': '{}', bat: '%!^&|<>', makefile: '$',
+  javascript: '{}<>',
+  javascriptreact: '{}<>',
+  typescriptreact: '{}<>',
+  html: '<>',
+  xml: '<>',
+  xsl: '<>',
+  php: '<>',
+  yaml: '{}',
+  dockercompose: '{}',
+  'github-actions-workflow': '{}',
+  bat: '%!^&|<>',
+  makefile: '$',
 };
 function outsideAllowlist(languageId: string, text: string): boolean {
   const hazards = HAZARD_CHARS[languageId] ?? '';
@@ -209,7 +226,10 @@ describe('vendor defaults', () => {
   it('Semgrep: justification before the marker at the end of the line, so it is not read as rule ids', () => {
     const r = build('python', { vendor: 'semgrep', summary: 'Escaped, quoted, and bounded.' });
     assert.ok(r.ok);
-    assert.equal(r.line, `# False positive: Escaped, quoted, and bounded. (fp ${fields.fpId}) nosemgrep: python.lang.security.path-traversal`);
+    assert.equal(
+      r.line,
+      `# False positive: Escaped, quoted, and bounded. (fp ${fields.fpId}) nosemgrep: python.lang.security.path-traversal`,
+    );
     assert.equal(r.placement, 'end-of-line');
     assert.equal(resolveStyle('opengrep', 'go').template, resolveStyle('semgrep', 'go').template);
     assert.ok(line('html', { vendor: 'semgrep', summary: 'ok' }).endsWith(' nosemgrep: python.lang.security.path-traversal -->'));
@@ -259,14 +279,22 @@ describe('vendor defaults', () => {
     for (const vendor of ['checkmarx', 'fortify', 'veracode', 'something-new']) {
       assert.deepEqual(resolveStyle(vendor, 'java'), NEUTRAL_STYLE);
     }
-    assert.equal(line('java', { vendor: 'fortify', vendorIssueId: 'F-12' }), `// False positive (fortify F-12): ${fields.summary} (fp ${fields.fpId})`);
+    assert.equal(
+      line('java', { vendor: 'fortify', vendorIssueId: 'F-12' }),
+      `// False positive (fortify F-12): ${fields.summary} (fp ${fields.fpId})`,
+    );
   });
 
   it('with no vendor known, the neutral text has only the summary and the fpId, and a bare form', () => {
     const none = { vendor: '', vendorIssueId: '', issueType: '' };
     const full = buildSuppressionComment({ languageId: 'java', fields: { ...fields, ...none }, style: VENDORLESS_STYLE });
     assert.ok(full.ok && full.line === `// False positive: ${fields.summary} (fp ${fields.fpId})`, JSON.stringify(full));
-    const bare = buildSuppressionComment({ languageId: 'java', fields: { ...fields, ...none }, style: VENDORLESS_STYLE, omitSummary: true });
+    const bare = buildSuppressionComment({
+      languageId: 'java',
+      fields: { ...fields, ...none },
+      style: VENDORLESS_STYLE,
+      omitSummary: true,
+    });
     assert.ok(bare.ok && bare.line === `// False positive (fp ${fields.fpId})`, JSON.stringify(bare));
   });
 
@@ -295,7 +323,10 @@ describe('resolveStyle with user settings', () => {
 
   it('the general default applies to scanners without inline syntax only', () => {
     assert.deepEqual(resolveStyle('fortify', 'java', settings), { template: 'Reviewed: {summary}', placement: 'line-above' });
-    assert.deepEqual(resolveStyle('codeql', 'java', settings), { template: 'codeql[{vendorIssueId}] {summary} (fp {fpId})', placement: 'line-above' });
+    assert.deepEqual(resolveStyle('codeql', 'java', settings), {
+      template: 'codeql[{vendorIssueId}] {summary} (fp {fpId})',
+      placement: 'line-above',
+    });
   });
 
   it('a placement chosen without a template takes the scanner template for that placement', () => {
@@ -318,7 +349,10 @@ describe('resolveStyle with user settings', () => {
 
 describe('buildSuppressionComment rejections', () => {
   it('names unknown placeholders', () => {
-    assert.match(reason('python', {}, { template: '{summary} {severity} {x}' }), /unknown placeholder\(s\) \{severity\}, \{x\}; known: \{summary\}/);
+    assert.match(
+      reason('python', {}, { template: '{summary} {severity} {x}' }),
+      /unknown placeholder\(s\) \{severity\}, \{x\}; known: \{summary\}/,
+    );
   });
 
   it('checks every value it uses, with the field in the reason, and ignores unused ones', () => {
@@ -380,19 +414,84 @@ describe('planInsertion', () => {
 const LANGUAGES = knownCommentLanguages();
 const VENDORS = ['sonarqube', 'semgrep', 'opengrep', 'snyk', 'codeql', 'checkmarx', 'fortify', 'unknown-scanner'];
 const NAMED_FORBIDDEN = [
-  0x00, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b, 0x7f, 0x85, 0x9b, 0xad, 0x034f, 0x061c, 0x115f, 0x180e, 0x200b, 0x200c,
-  0x200d, 0x200e, 0x200f, 0x2028, 0x2029, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2060, 0x2066, 0x2067, 0x2068,
-  0x2069, 0x3164, 0xfe00, 0xfeff, 0xfff9, 0xe0001, 0xe0041, 0xe000, 0x10ffff,
+  0x00, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b, 0x7f, 0x85, 0x9b, 0xad, 0x034f, 0x061c, 0x115f, 0x180e, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f,
+  0x2028, 0x2029, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0x3164, 0xfe00, 0xfeff, 0xfff9, 0xe0001,
+  0xe0041, 0xe000, 0x10ffff,
 ].map((cp) => String.fromCodePoint(cp));
 const TERMINATORS = [
-  '*/', '/*', '-->', '<!--', '--', '-', '?>', '\\', '??/', '#>', ']]', '-}', '{-', '=#', '%', '^', '$', '\\u000a',
-  'coding: utf-7', 'vim: set ft=sh', '-*- x -*-', '#{x}', '+build linux', 'line 1', 'nosemgrep: other', 'NOSONAR',
-  ', other-rule', 'codeql[x]', ']', '[', 'escape=`', '<auto-generated>', '\n', '\r\n',
+  '*/',
+  '/*',
+  '-->',
+  '<!--',
+  '--',
+  '-',
+  '?>',
+  '\\',
+  '??/',
+  '#>',
+  ']]',
+  '-}',
+  '{-',
+  '=#',
+  '%',
+  '^',
+  '$',
+  '\\u000a',
+  'coding: utf-7',
+  'vim: set ft=sh',
+  '-*- x -*-',
+  '#{x}',
+  '+build linux',
+  'line 1',
+  'nosemgrep: other',
+  'NOSONAR',
+  ', other-rule',
+  'codeql[x]',
+  ']',
+  '[',
+  'escape=`',
+  '<auto-generated>',
+  '\n',
+  '\r\n',
 ];
 const PROSE = [
-  'the', 'input', 'is', 'validated', 'before', 'use,', 'so', 'it', 'cannot', 'escape.', 'Café', 'naïve', 'Ünïcödé',
-  'данные', 'проверены', '入力は検証済み', 'مدخلات', 'שלום', 'ελέγχθηκε', '«ok»', '“x”', '𝒜', '、', '"quoted"', "'single'",
-  '#', '//', '<', '>', '&', '(see', 'docs)', '100%?', 'e\u0301', '\u00A0', '—', '…',
+  'the',
+  'input',
+  'is',
+  'validated',
+  'before',
+  'use,',
+  'so',
+  'it',
+  'cannot',
+  'escape.',
+  'Café',
+  'naïve',
+  'Ünïcödé',
+  'данные',
+  'проверены',
+  '入力は検証済み',
+  'مدخلات',
+  'שלום',
+  'ελέγχθηκε',
+  '«ok»',
+  '“x”',
+  '𝒜',
+  '、',
+  '"quoted"',
+  "'single'",
+  '#',
+  '//',
+  '<',
+  '>',
+  '&',
+  '(see',
+  'docs)',
+  '100%?',
+  'e\u0301',
+  '\u00A0',
+  '—',
+  '…',
 ];
 
 const unit = fc.constantFrom('a', 'é', '😀', 'e\u0301', 'ab ', '𝒜 ');
@@ -411,7 +510,10 @@ const fragment = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },
 );
-const clean = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...PROSE) }, { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) });
+const clean = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...PROSE) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
+);
 const joined = (parts: fc.Arbitrary<string>, maxLength: number) =>
   fc.tuple(fc.array(parts, { maxLength }), fc.constantFrom(' ', '')).map(([p, sep]) => p.join(sep));
 const textOf = (maxLength: number) => fc.oneof(joined(clean, maxLength), joined(fragment, maxLength));
@@ -419,7 +521,12 @@ const summaryArb = fc.oneof({ weight: 4, arbitrary: textOf(40) }, { weight: 1, a
 const idArb = fc.oneof(fc.constantFrom('python.lang.sqli', 'js/sql-injection', 'S2077', 'G101', 'Sqli'), textOf(3));
 const templateArb = fc.option(
   fc.oneof(
-    fc.constantFrom('{summary}', 'FP {fpId}: {summary}', '{issueType} {vendorIssueId} -- {summary}', 'nosemgrep: {vendorIssueId} {summary}'),
+    fc.constantFrom(
+      '{summary}',
+      'FP {fpId}: {summary}',
+      '{issueType} {vendorIssueId} -- {summary}',
+      'nosemgrep: {vendorIssueId} {summary}',
+    ),
     fc.tuple(textOf(3), textOf(2)).map(([a, b]) => `${a}{summary}${b}`),
   ),
 );
@@ -480,12 +587,59 @@ describe('properties', () => {
   it('ordinary prose is accepted for every language with its default style', () => {
     // Ids in each scanner's own format (a Semgrep rule id has no '/', a CodeQL query id does).
     const ID_FOR: Record<string, string> = {
-      semgrep: 'python.lang.security.sqli', opengrep: 'python.lang.security.sqli', codeql: 'js/sql-injection', snyk: 'javascript/Sqli',
+      semgrep: 'python.lang.security.sqli',
+      opengrep: 'python.lang.security.sqli',
+      codeql: 'js/sql-injection',
+      snyk: 'javascript/Sqli',
     };
     const words = fc.constantFrom(
-      'The', 'value', 'comes', 'from', 'a', 'constant,', 'not', 'user', 'input.', 'It', "isn't", 'reachable', '(see',
-      'docs).', '"quoted"', '#', '//', '<', '>', '&', '&amp;', '@', '+', '=', '*', '/', '?', '!', ':', ';', '[x]', '{y}',
-      'Café', 'données', 'проверено', '検証済み', 'آمن', 'בטוח', '“x”', '«y»', '𝒜', '—', '…', '-', "l'entrée", '50%', '¿qué?',
+      'The',
+      'value',
+      'comes',
+      'from',
+      'a',
+      'constant,',
+      'not',
+      'user',
+      'input.',
+      'It',
+      "isn't",
+      'reachable',
+      '(see',
+      'docs).',
+      '"quoted"',
+      '#',
+      '//',
+      '<',
+      '>',
+      '&',
+      '&amp;',
+      '@',
+      '+',
+      '=',
+      '*',
+      '/',
+      '?',
+      '!',
+      ':',
+      ';',
+      '[x]',
+      '{y}',
+      'Café',
+      'données',
+      'проверено',
+      '検証済み',
+      'آمن',
+      'בטוח',
+      '“x”',
+      '«y»',
+      '𝒜',
+      '—',
+      '…',
+      '-',
+      "l'entrée",
+      '50%',
+      '¿qué?',
     );
     fc.assert(
       fc.property(

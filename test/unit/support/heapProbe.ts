@@ -27,7 +27,12 @@ export function arrayBomb(prefix: string, suffix: string, bytes: number): Buffer
 function main(): void {
   const [endpoint, bytes] = [process.argv[2] as Endpoint, Number(process.argv[3])];
   const [prefix, suffix, decode] = ENVELOPES[endpoint];
-  const res: RawResponse = { status: 200, contentType: 'application/json', body: arrayBomb(prefix, suffix, bytes), url: new URL('http://127.0.0.1/probe') };
+  const res: RawResponse = {
+    status: 200,
+    contentType: 'application/json',
+    body: arrayBomb(prefix, suffix, bytes),
+    url: new URL('http://127.0.0.1/probe'),
+  };
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with --expose-gc');
   gc();

@@ -19,7 +19,15 @@ function allIssues(d: Dataset, reportId: string): SandboxIssue[] {
   return d.issueRange(reportId, 0, d.issueCount(reportId));
 }
 
-const LOCATION_KEYS = new Set(['codeNodes', 'codeFilePath', 'fixFiles', 'patchAndQuestions', 'effortToApplyFix', 'severityText', 'severityValue']);
+const LOCATION_KEYS = new Set([
+  'codeNodes',
+  'codeFilePath',
+  'fixFiles',
+  'patchAndQuestions',
+  'effortToApplyFix',
+  'severityText',
+  'severityValue',
+]);
 
 /** A deep copy without the code-location fields of issues and fixes. */
 function withoutLocations<T>(value: T): T {
@@ -74,7 +82,10 @@ describe('sandbox generator', () => {
     assert.equal(dataset.reports.filter((r) => r.repo === null).length, 1);
     assert.equal(dataset.reports.filter((r) => r.createdByUser === null).length, 1);
     assert.equal(dataset.reports.filter((r) => r.expirationOn === null).length, 1);
-    assert.ok(dataset.reports.some((r) => r.expirationOn !== null && Date.parse(r.expirationOn) < now), 'an expired report');
+    assert.ok(
+      dataset.reports.some((r) => r.expirationOn !== null && Date.parse(r.expirationOn) < now),
+      'an expired report',
+    );
     const created = dataset.reports.map((r) => r.createdOn ?? '');
     assert.deepEqual(created, [...created].sort().reverse(), 'newest first');
     for (const r of dataset.reports) {
@@ -95,7 +106,8 @@ describe('sandbox generator', () => {
       states.add(fix.state ?? '');
       assert.ok(fix.confidence === 90 || fix.confidence === 50);
       assert.ok(fix.vulnerabilityReportIssues.length >= 1);
-      if (fix.state === 'Committed' || fix.state === 'Merged') assert.ok(fix.scmSubmitFixRequests.length >= 1, `${fix.id} committed without submission`);
+      if (fix.state === 'Committed' || fix.state === 'Merged')
+        assert.ok(fix.scmSubmitFixRequests.length >= 1, `${fix.id} committed without submission`);
       if (fix.scmSubmitFixRequests.length === 0) assert.ok(fix.state === 'Ready' || fix.state === 'Downloaded');
       for (const s of fix.scmSubmitFixRequests) {
         prStatuses.add(s.prStatus);
@@ -215,7 +227,22 @@ describe('sandbox generator', () => {
     const id = hostile.hostileReportId ?? '';
     const issues = hostile.issueRange(id, 0, HOSTILE_CASES.length);
     const texts = issues.map((i) => `${i.issueType}|${hostile.fpSummary(i.fpId ?? '')}|${i.fpDescription}`).join('\n');
-    for (const needle of ['\u202E', '\u2066', '\r\n', '\u2028', '\u200B', '\uFEFF', '*/', '-->', '\\\n', '](https://', 'command:', '<img', '<script>', '\u001b[']) {
+    for (const needle of [
+      '\u202E',
+      '\u2066',
+      '\r\n',
+      '\u2028',
+      '\u200B',
+      '\uFEFF',
+      '*/',
+      '-->',
+      '\\\n',
+      '](https://',
+      'command:',
+      '<img',
+      '<script>',
+      '\u001b[',
+    ]) {
       assert.ok(texts.includes(needle), `missing ${JSON.stringify(needle)}`);
     }
     assert.ok(issues.every((i) => i.state === 'FalsePositive' && i.fix === null));
@@ -317,9 +344,15 @@ describe('sandbox server', function () {
 
   it('pages a 2,500-issue report exactly with an exclusive cursor', async () => {
     const { ids, pages } = await collect(big);
-    assert.deepEqual(pages.map((p) => p.length), [1000, 1000, 500]);
+    assert.deepEqual(
+      pages.map((p) => p.length),
+      [1000, 1000, 500],
+    );
     assert.equal(new Set(ids).size, ids.length);
-    assert.deepEqual(ids, allIssues(sb.dataset, big).map((i) => i.id));
+    assert.deepEqual(
+      ids,
+      allIssues(sb.dataset, big).map((i) => i.id),
+    );
   });
 
   it('repeats exactly the cursor with an inclusive cursor', async () => {
@@ -327,13 +360,19 @@ describe('sandbox server', function () {
     const { pages } = await collect(big);
     for (let k = 1; k < pages.length; k++) assert.equal(pages[k]?.[0]?.id, pages[k - 1]?.at(-1)?.id);
     const ids = pages.flatMap((p, k) => (k === 0 ? p : p.slice(1))).map((i) => i.id);
-    assert.deepEqual(ids, allIssues(sb.dataset, big).map((i) => i.id));
+    assert.deepEqual(
+      ids,
+      allIssues(sb.dataset, big).map((i) => i.id),
+    );
   });
 
   it('filters by issue id, returns nothing for unknown reports, merges all reports when unfiltered', async () => {
     const one = sb.dataset.issueAt(big, 42);
     assert.deepEqual((await page(`issueId=${one.id}`)).vulnerability_report_issue, [one]);
-    assert.deepEqual(await page('fixReportId=11111111-2222-4333-8444-555555555555'), { vulnerability_report_issue: [], hasNextPage: false });
+    assert.deepEqual(await page('fixReportId=11111111-2222-4333-8444-555555555555'), {
+      vulnerability_report_issue: [],
+      hasNextPage: false,
+    });
     assert.equal((await getJson('/api/rest/v5/issues?issueId=nope')).status, 400);
     const all = await page('');
     assert.equal(all.vulnerability_report_issue.length, 1000);
@@ -342,7 +381,10 @@ describe('sandbox server', function () {
       .flatMap((r) => allIssues(sb.dataset, r.id))
       .sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? -1 : 1))
       .slice(0, 1000);
-    assert.deepEqual(all.vulnerability_report_issue.map((i) => i.id), merged.map((i) => i.id));
+    assert.deepEqual(
+      all.vulnerability_report_issue.map((i) => i.id),
+      merged.map((i) => i.id),
+    );
   });
 
   it('serves fp summaries in both envelopes, 404 for unknown and 400 for missing ids', async () => {
@@ -350,7 +392,9 @@ describe('sandbox server', function () {
     const expected = sb.dataset.fpSummary(fp?.fpId ?? '');
     assert.deepEqual((await getJson(`/api/rest/fp-summary?fpId=${fp?.fpId}`)).json, { fpDescriptionShort: expected });
     sb.options.fpSummaryEnvelope = 'wrapped';
-    assert.deepEqual((await getJson(`/api/rest/fp-summary?fpId=${fp?.fpId}`)).json, { getFalsePositiveSummary: { fpDescriptionShort: expected } });
+    assert.deepEqual((await getJson(`/api/rest/fp-summary?fpId=${fp?.fpId}`)).json, {
+      getFalsePositiveSummary: { fpDescriptionShort: expected },
+    });
     assert.equal((await getJson('/api/rest/fp-summary?fpId=11111111-2222-4333-8444-555555555555')).status, 404);
     assert.equal((await getJson('/api/rest/fp-summary')).status, 400);
   });
@@ -359,10 +403,16 @@ describe('sandbox server', function () {
     const prefixed = await startSandbox({ seed: 11, pathPrefix: '/tenant-a/' });
     try {
       assert.ok(prefixed.baseUrl.endsWith('/tenant-a'));
-      const ok = await request(`${prefixed.baseUrl}/api/rest/fix-reports`, { headers: { 'x-service-key': prefixed.key }, dispatcher: agent });
+      const ok = await request(`${prefixed.baseUrl}/api/rest/fix-reports`, {
+        headers: { 'x-service-key': prefixed.key },
+        dispatcher: agent,
+      });
       assert.equal(ok.statusCode, 200);
       await ok.body.dump();
-      const bare = await request(`${prefixed.origin}/api/rest/fix-reports`, { headers: { 'x-service-key': prefixed.key }, dispatcher: agent });
+      const bare = await request(`${prefixed.origin}/api/rest/fix-reports`, {
+        headers: { 'x-service-key': prefixed.key },
+        dispatcher: agent,
+      });
       assert.equal(bare.statusCode, 404);
       await bare.body.dump();
     } finally {
@@ -377,7 +427,10 @@ describe('sandbox server', function () {
       const started = Date.now();
       let cursor = '';
       for (let p = 0; p < 100; p++) {
-        const res = await request(`${fast.baseUrl}/api/rest/v5/issues?fixReportId=${id}${cursor ? `&issueId=${cursor}` : ''}`, { headers: { 'x-service-key': fast.key }, dispatcher: agent });
+        const res = await request(`${fast.baseUrl}/api/rest/v5/issues?fixReportId=${id}${cursor ? `&issueId=${cursor}` : ''}`, {
+          headers: { 'x-service-key': fast.key },
+          dispatcher: agent,
+        });
         const body = (await res.body.json()) as { getIssuesApiV5: { vulnerability_report_issue: Issue[]; hasNextPage: boolean } };
         cursor = body.getIssuesApiV5.vulnerability_report_issue.at(-1)?.id ?? '';
         assert.equal(body.getIssuesApiV5.hasNextPage, p < 99);
@@ -420,7 +473,10 @@ describe('sandbox server', function () {
 
     it('status carries Retry-After and a JSON or custom body', async () => {
       sb.faults.add({ times: 1, fault: { kind: 'status', status: 429, retryAfter: '2' } });
-      sb.faults.add({ times: 1, fault: { kind: 'status', status: 503, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT', body: 'down', contentType: 'text/plain' } });
+      sb.faults.add({
+        times: 1,
+        fault: { kind: 'status', status: 503, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT', body: 'down', contentType: 'text/plain' },
+      });
       const first = await getJson(reports);
       assert.equal(first.status, 429);
       assert.equal(first.headers['retry-after'], '2');
@@ -497,7 +553,10 @@ describe('sandbox server', function () {
     it('redirect answers a 3xx with a Location', async () => {
       sb.faults.add({ times: 1, fault: { kind: 'redirect', location: 'http://127.0.0.1:9/steal' } });
       sb.faults.add({ times: 1, fault: { kind: 'redirect', location: '/elsewhere', status: 307 } });
-      for (const [status, location] of [[302, 'http://127.0.0.1:9/steal'], [307, '/elsewhere']] as const) {
+      for (const [status, location] of [
+        [302, 'http://127.0.0.1:9/steal'],
+        [307, '/elsewhere'],
+      ] as const) {
         const res = await get(reports);
         assert.equal(res.statusCode, status);
         assert.equal(res.headers['location'], location);
@@ -525,7 +584,10 @@ describe('sandbox server', function () {
       const cursor = first.vulnerability_report_issue.at(-1)?.id;
       sb.faults.add({ times: 1, fault: { kind: 'duplicate-ids', count: 5 } });
       const dup = await page(`fixReportId=${big}&issueId=${cursor}`);
-      assert.deepEqual(dup.vulnerability_report_issue.slice(0, 5).map((i) => i.id), first.vulnerability_report_issue.slice(-5).map((i) => i.id));
+      assert.deepEqual(
+        dup.vulnerability_report_issue.slice(0, 5).map((i) => i.id),
+        first.vulnerability_report_issue.slice(-5).map((i) => i.id),
+      );
       sb.faults.add({ times: 1, fault: { kind: 'back-in-time' } });
       const back = await page(`fixReportId=${big}&issueId=${cursor}`);
       const [a, b] = back.vulnerability_report_issue;
@@ -549,11 +611,19 @@ describe('sandbox server', function () {
         local.faults.add({ route: 'fix-report', fault: { kind: 'slow-headers', ms: 60_000 } });
         const res = await request(`${local.baseUrl}${reports}`, { headers: { 'x-service-key': local.key }, dispatcher: stallAgent });
         assert.equal(res.statusCode, 200);
-        const reading = res.body.text().then(() => 'complete', () => 'failed');
+        const reading = res.body.text().then(
+          () => 'complete',
+          () => 'failed',
+        );
         const early = await Promise.race([reading, new Promise((r) => setTimeout(() => r('stalled'), 300))]);
         assert.equal(early, 'stalled');
-        const slow = request(`${local.baseUrl}/api/rest/fix-reports/${local.dataset.reports[0]?.id}`, { headers: { 'x-service-key': local.key }, dispatcher: stallAgent })
-          .then(() => 'answered', () => 'failed');
+        const slow = request(`${local.baseUrl}/api/rest/fix-reports/${local.dataset.reports[0]?.id}`, {
+          headers: { 'x-service-key': local.key },
+          dispatcher: stallAgent,
+        }).then(
+          () => 'answered',
+          () => 'failed',
+        );
         await new Promise((r) => setTimeout(r, 100));
         const { ms } = await timed(() => local.close());
         assert.ok(ms < 1_000, `close took ${ms} ms`);

@@ -11,7 +11,14 @@ import { createInterface } from 'node:readline';
 import { applyPatch, parsePatch } from 'diff';
 import { request } from 'undici';
 import { FIX_EFFORTS, FIX_SEVERITIES, REPOS, categoryById } from '../../../tools/sandbox/catalog';
-import { createDataset, workspacePatch, type CodeNode, type Dataset, type SandboxFix, type SandboxIssue } from '../../../tools/sandbox/generator';
+import {
+  createDataset,
+  workspacePatch,
+  type CodeNode,
+  type Dataset,
+  type SandboxFix,
+  type SandboxIssue,
+} from '../../../tools/sandbox/generator';
 import { HOSTILE_CASES, HOSTILE_FIX_FILES, HOSTILE_LOCATIONS } from '../../../tools/sandbox/hostile';
 import { startSandbox } from '../../../tools/sandbox/server';
 import { WORKSPACE_FINDINGS, WORKSPACE_REPO_URL, type Region, type WorkspaceFinding } from '../../../tools/sandbox/workspaceFindings';
@@ -41,11 +48,17 @@ function nodesOf(issue: SandboxIssue): CodeNode[] {
 /** The text a region covers, or a reason it does not fit the file. */
 function covered(text: string, r: Region): string {
   const lines = text.split('\n');
-  assert.ok(Number.isInteger(r.startLine) && r.startLine >= 1 && r.endLine >= r.startLine && r.endLine <= lines.length, `lines ${r.startLine}–${r.endLine} in a file of ${lines.length}`);
+  assert.ok(
+    Number.isInteger(r.startLine) && r.startLine >= 1 && r.endLine >= r.startLine && r.endLine <= lines.length,
+    `lines ${r.startLine}–${r.endLine} in a file of ${lines.length}`,
+  );
   const first = lines[r.startLine - 1] ?? '';
   const last = lines[r.endLine - 1] ?? '';
   assert.ok(r.startCol >= 1 && r.startCol <= first.length, `startCol ${r.startCol} within line ${r.startLine} (${first.length} columns)`);
-  assert.ok(r.endCol >= 1 && r.endCol <= last.length + 1, `endCol ${r.endCol} within line ${r.endLine} (${last.length} columns, end exclusive)`);
+  assert.ok(
+    r.endCol >= 1 && r.endCol <= last.length + 1,
+    `endCol ${r.endCol} within line ${r.endLine} (${last.length} columns, end exclusive)`,
+  );
   if (r.startLine === r.endLine) assert.ok(r.startCol < r.endCol, 'a non-empty range');
   if (r.startLine === r.endLine) return first.slice(r.startCol - 1, r.endCol - 1);
   return [first.slice(r.startCol - 1), ...lines.slice(r.startLine, r.endLine - 1), last.slice(0, r.endCol - 1)].join('\n');
@@ -82,37 +95,63 @@ describe('sandbox code locations', () => {
     const lengths = new Set<number>();
     for (const report of dataset.reports) {
       allIssues(dataset, report.id).forEach((issue, index) => {
-        if (report.id === dataset.hostileReportId && index >= HOSTILE_CASES.length && index < HOSTILE_CASES.length + HOSTILE_LOCATIONS.length) return;
+        if (
+          report.id === dataset.hostileReportId &&
+          index >= HOSTILE_CASES.length &&
+          index < HOSTILE_CASES.length + HOSTILE_LOCATIONS.length
+        )
+          return;
         const nodes = nodesOf(issue);
         lengths.add(nodes.length);
         assert.ok(nodes.length >= 1 && nodes.length <= 4, `${nodes.length} nodes`);
         nodes.forEach((n, k) => {
           assert.deepEqual(Object.keys(n), ['path', 'startLine', 'endLine', 'startCol', 'endCol', 'index']);
           assert.equal(n.index, k, 'ordered by index, 0..n-1');
-          assert.ok(typeof n.path === 'string' && n.path.length > 0 && !n.path.startsWith('/') && !n.path.includes('\\') && !n.path.split('/').includes('..'));
+          assert.ok(
+            typeof n.path === 'string' &&
+              n.path.length > 0 &&
+              !n.path.startsWith('/') &&
+              !n.path.includes('\\') &&
+              !n.path.split('/').includes('..'),
+          );
           assert.ok(Number.isInteger(n.startLine) && n.startLine >= 1 && n.endLine >= n.startLine);
           assert.ok(Number.isInteger(n.startCol) && n.startCol >= 1 && Number.isInteger(n.endCol) && n.endCol >= 1);
           if (n.startLine === n.endLine) assert.ok(n.endCol > n.startCol);
         });
         if ('codeFilePath' in issue) {
           withFilePath++;
-          assert.equal(issue.codeFilePath, nodes.at(-1)?.path, 'codeFilePath is the sink\'s path');
+          assert.equal(issue.codeFilePath, nodes.at(-1)?.path, "codeFilePath is the sink's path");
         } else withoutFilePath++;
       });
       for (const fix of allFixes(dataset, report.id)) {
         assert.ok(fix.fixFiles && fix.fixFiles.length >= 1);
         assert.ok(FIX_EFFORTS.some(([e]) => e === fix.effortToApplyFix));
         const band = FIX_SEVERITIES.find(([b]) => b.text === fix.severityText)?.[0];
-        assert.ok(band && typeof fix.severityValue === 'number' && fix.severityValue >= band.min && fix.severityValue <= band.max, `${fix.severityText} ${fix.severityValue}`);
+        assert.ok(
+          band && typeof fix.severityValue === 'number' && fix.severityValue >= band.min && fix.severityValue <= band.max,
+          `${fix.severityText} ${fix.severityValue}`,
+        );
         assert.ok(fix.patchAndQuestions === null || typeof fix.patchAndQuestions?.patch === 'string');
       }
     }
     assert.deepEqual([...lengths].sort(), [1, 2, 3, 4]);
-    assert.ok(withFilePath > 100 && withoutFilePath > 100, `codeFilePath on some issues only (${withFilePath} with, ${withoutFilePath} without)`);
+    assert.ok(
+      withFilePath > 100 && withoutFilePath > 100,
+      `codeFilePath on some issues only (${withFilePath} with, ${withoutFilePath} without)`,
+    );
     const fixes = dataset.reports.flatMap((r) => allFixes(dataset, r.id));
-    assert.ok(fixes.some((f) => f.patchAndQuestions === null), 'some fixes have no patch');
-    assert.ok(fixes.some((f) => (f.patchAndQuestions?.questions.length ?? 0) > 0), 'some fixes asked questions');
-    assert.ok(fixes.some((f) => (f.fixFiles?.length ?? 0) > 1), 'some fixes touch two files');
+    assert.ok(
+      fixes.some((f) => f.patchAndQuestions === null),
+      'some fixes have no patch',
+    );
+    assert.ok(
+      fixes.some((f) => (f.patchAndQuestions?.questions.length ?? 0) > 0),
+      'some fixes asked questions',
+    );
+    assert.ok(
+      fixes.some((f) => (f.fixFiles?.length ?? 0) > 1),
+      'some fixes touch two files',
+    );
     for (const q of fixes.flatMap((f) => f.patchAndQuestions?.questions ?? [])) {
       assert.ok(q.key && q.question && typeof q.defaultValue === 'string');
       if (q.options.length > 0) assert.ok(q.options.includes(q.defaultValue));
@@ -145,7 +184,8 @@ describe('sandbox code locations', () => {
       for (const fix of allFixes(minimal, report.id)) for (const key of FIX_KEYS) assert.ok(!(key in fix), `fix has ${key}`);
     }
     assert.equal(minimal.conflictingFixId, undefined);
-    const strip = (value: unknown) => JSON.stringify(value, (key, v: unknown) => ([...ISSUE_KEYS, ...FIX_KEYS].includes(key) ? undefined : v));
+    const strip = (value: unknown) =>
+      JSON.stringify(value, (key, v: unknown) => ([...ISSUE_KEYS, ...FIX_KEYS].includes(key) ? undefined : v));
     for (const report of dataset.reports) {
       assert.equal(strip(dataset.detail(report.id)), JSON.stringify(minimal.detail(report.id)));
       assert.equal(strip(allIssues(dataset, report.id)), JSON.stringify(allIssues(minimal, report.id)));
@@ -155,9 +195,15 @@ describe('sandbox code locations', () => {
   it('keeps ids and order: the locations come from streams of their own', () => {
     const a = createDataset({ seed: 42, bigReportIssues: 30_000 });
     const b = createDataset({ seed: 42, bigReportIssues: 30_000, specMinimal: true });
-    assert.deepEqual(a.reports.map((r) => r.id), b.reports.map((r) => r.id));
+    assert.deepEqual(
+      a.reports.map((r) => r.id),
+      b.reports.map((r) => r.id),
+    );
     for (const r of a.reports) {
-      assert.deepEqual(a.issueRange(r.id, 0, 2_000).map((i) => i.id), b.issueRange(r.id, 0, 2_000).map((i) => i.id));
+      assert.deepEqual(
+        a.issueRange(r.id, 0, 2_000).map((i) => i.id),
+        b.issueRange(r.id, 0, 2_000).map((i) => i.id),
+      );
       assert.equal(a.fixCount(r.id), b.fixCount(r.id));
     }
   });
@@ -165,18 +211,37 @@ describe('sandbox code locations', () => {
   describe('the sample workspace (payments-api)', () => {
     it('has a table whose every region is a real place in the fixture files', () => {
       const files = new Set(WORKSPACE_FINDINGS.map((f) => f.path));
-      for (const file of ['app/db.py', 'src/main/java/App.java', 'web/Profile.tsx', 'web/api.ts', 'web/index.html', 'cmd/server/main.go', 'config/app.json', 'deploy/values.yaml', 'Dockerfile']) {
+      for (const file of [
+        'app/db.py',
+        'src/main/java/App.java',
+        'web/Profile.tsx',
+        'web/api.ts',
+        'web/index.html',
+        'cmd/server/main.go',
+        'config/app.json',
+        'deploy/values.yaml',
+        'Dockerfile',
+      ]) {
         assert.ok(files.has(file), `a finding in ${file}`);
       }
       for (const finding of WORKSPACE_FINDINGS) {
         const text = fixtureText(finding.path);
         for (const region of [...finding.trace, finding]) {
-          assert.equal(covered(text, region), region.snippet, `${finding.name}: lines ${region.startLine}–${region.endLine}, columns ${region.startCol}–${region.endCol}`);
+          assert.equal(
+            covered(text, region),
+            region.snippet,
+            `${finding.name}: lines ${region.startLine}–${region.endLine}, columns ${region.startCol}–${region.endCol}`,
+          );
         }
         assert.ok(categoryById(finding.issueType), `${finding.name}: ${finding.issueType} is a category`);
-        if (finding.fpReason !== undefined) assert.ok(categoryById(finding.issueType)?.fpReasons[finding.fpReason], `${finding.name}: its fpReason exists`);
+        if (finding.fpReason !== undefined)
+          assert.ok(categoryById(finding.issueType)?.fpReasons[finding.fpReason], `${finding.name}: its fpReason exists`);
         const lines = text.split('\n');
-        assert.deepEqual(lines.slice(finding.fix.line - 1, finding.fix.line - 1 + finding.fix.before.length), finding.fix.before, `${finding.name}: fix.before is the file's text`);
+        assert.deepEqual(
+          lines.slice(finding.fix.line - 1, finding.fix.line - 1 + finding.fix.before.length),
+          finding.fix.before,
+          `${finding.name}: fix.before is the file's text`,
+        );
       }
       assert.equal(new Set(WORKSPACE_FINDINGS.map((f) => f.name)).size, WORKSPACE_FINDINGS.length);
     });
@@ -204,7 +269,8 @@ describe('sandbox code locations', () => {
           used.add(row.name);
           assert.equal(issue.issueType, row.issueType);
           assert.equal(issue.issueLanguage, row.language);
-          for (const n of nodes.slice(0, -1)) assert.ok(n.path === row.path && row.trace.some((r) => sameRegion(n, r)), `${row.name}: node ${n.index} is on its trace`);
+          for (const n of nodes.slice(0, -1))
+            assert.ok(n.path === row.path && row.trace.some((r) => sameRegion(n, r)), `${row.name}: node ${n.index} is on its trace`);
           if (issue.state === 'FalsePositive') {
             assert.notEqual(row.fpReason, undefined, `${row.name} is safe code`);
             assert.ok(issue.fpDescription?.includes(`${row.path}:${row.startLine}`), 'the explanation names the real place');
@@ -214,7 +280,7 @@ describe('sandbox code locations', () => {
       assert.equal(used.size, WORKSPACE_FINDINGS.length, 'every row is used');
     });
 
-    it('gives payments-api fixes the row\'s file and a patch that applies, except the conflicting fix', () => {
+    it("gives payments-api fixes the row's file and a patch that applies, except the conflicting fix", () => {
       const conflicting = dataset.conflictingFixId;
       assert.ok(conflicting);
       const at = dataset.locateFix(conflicting);
@@ -252,20 +318,39 @@ describe('sandbox code locations', () => {
     });
 
     it('carries paths a client must refuse and positions it must survive, unchanged over JSON', () => {
-      const sinks = located.map((i) => (Array.isArray(i.codeNodes) ? i.codeNodes.find((n) => n.index === Math.max(...(i.codeNodes ?? []).map((m) => Number(m.index)))) : undefined));
+      const sinks = located.map((i) =>
+        Array.isArray(i.codeNodes)
+          ? i.codeNodes.find((n) => n.index === Math.max(...(i.codeNodes ?? []).map((m) => Number(m.index))))
+          : undefined,
+      );
       const paths = sinks.map((n) => n?.path);
-      for (const p of ['/etc/passwd', 'C:\\Windows\\System32\\drivers\\etc\\hosts', '../../.ssh/id_rsa', 'src/../../x', 'file:///etc/passwd', 'https://evil.example/x', 'src\\main\\java\\App.java', '']) {
+      for (const p of [
+        '/etc/passwd',
+        'C:\\Windows\\System32\\drivers\\etc\\hosts',
+        '../../.ssh/id_rsa',
+        'src/../../x',
+        'file:///etc/passwd',
+        'https://evil.example/x',
+        'src\\main\\java\\App.java',
+        '',
+      ]) {
         assert.ok(paths.includes(p), `a sink at ${JSON.stringify(p)}`);
       }
       for (const needle of ['vscode://', 'command:', '\u0000', '\u001b', '\n', '\u202E', '\\\\evil.example']) {
-        assert.ok(paths.some((p) => typeof p === 'string' && p.includes(needle)), `a path with ${JSON.stringify(needle)}`);
+        assert.ok(
+          paths.some((p) => typeof p === 'string' && p.includes(needle)),
+          `a path with ${JSON.stringify(needle)}`,
+        );
       }
       assert.ok(paths.includes(null));
       const lines = sinks.map((n) => n?.startLine);
       for (const line of [0, 1e12, 3.5, '12', null]) assert.ok(lines.includes(line), `a startLine ${JSON.stringify(line)}`);
       assert.ok(lines.some((l) => typeof l === 'number' && l < 0) || sinks.some((n) => typeof n?.endLine === 'number' && n.endLine < 0));
       assert.ok(located.some((i) => i.codeNodes === null) && located.some((i) => Array.isArray(i.codeNodes) && i.codeNodes.length === 0));
-      assert.ok(located.some((i) => (i.codeNodes ?? []).some((n, k) => n.index !== k)), 'a trace out of index order');
+      assert.ok(
+        located.some((i) => (i.codeNodes ?? []).some((n, k) => n.index !== k)),
+        'a trace out of index order',
+      );
       assert.ok(located.some((i) => i.codeFilePath === '../../etc/shadow'));
       assert.deepEqual(JSON.parse(JSON.stringify(located)), located, 'JSON carries every value as is');
       // The hostile texts before them keep ordinary locations.
@@ -313,9 +398,13 @@ describe('sandbox code locations', () => {
         const url = /listening on (\S+)/.exec(out.join('\n'))?.[1];
         const key = /^Service key: (\S+)$/m.exec(out.join('\n'))?.[1];
         assert.ok(url && key, out.join('\n'));
-        const reports = (await (await request(`${url}/api/rest/fix-reports`, { headers: { 'x-service-key': key } })).body.json()) as { getReportsApiV2: { fixReport: { id: string }[] } };
+        const reports = (await (await request(`${url}/api/rest/fix-reports`, { headers: { 'x-service-key': key } })).body.json()) as {
+          getReportsApiV2: { fixReport: { id: string }[] };
+        };
         const id = reports.getReportsApiV2.fixReport[0]?.id;
-        const page = await (await request(`${url}/api/rest/v5/issues?fixReportId=${id}`, { headers: { 'x-service-key': key } })).body.text();
+        const page = await (
+          await request(`${url}/api/rest/v5/issues?fixReportId=${id}`, { headers: { 'x-service-key': key } })
+        ).body.text();
         assert.equal(page.includes('"codeNodes"'), flags.length === 0, `flags ${flags.join(' ')}`);
       } finally {
         const exited = once(child, 'exit');

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { messageText } from '../../../src/common/text';
 import { filterParts, NO_FILTER } from '../../../src/views/filter';
 
-describe('the view\'s filter message and notification text', () => {
+describe("the view's filter message and notification text", () => {
   it('filter parts are cleaned of control and bidi characters and cut', () => {
     const parts = filterParts({ ...NO_FILTER, states: new Set(['Open\u202Eevil\nx']), text: 'y'.repeat(300) });
     assert.deepEqual(parts[0], 'Open evil x');

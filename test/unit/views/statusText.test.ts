@@ -7,7 +7,7 @@ import { findingsNotes, statusText } from '../../../src/views/statusText';
 const NOW = Date.UTC(2026, 10, 23, 9, 0, 0);
 const FETCHED = NOW - 5 * 60_000;
 
-describe('the view\'s status text', () => {
+describe("the view's status text", () => {
   it('says nothing when nothing is going on', () => {
     assert.deepEqual(statusText({ filter: [] }, NOW), { message: undefined, description: undefined });
   });
@@ -15,25 +15,48 @@ describe('the view\'s status text', () => {
   it('stays quiet for the first 2 s of a refresh, then says what it waits for, for how long, and what is shown', () => {
     const refreshing = { startedAt: NOW - 1_999, origin: 'https://fixes.example' };
     assert.equal(statusText({ filter: [], refreshing, shownSince: FETCHED }, NOW).message, undefined);
-    const { message, description } = statusText({ filter: [], refreshing: { ...refreshing, startedAt: NOW - 12_400 }, shownSince: FETCHED }, NOW);
-    assert.equal(message, `Waiting for https://fixes.example: no answer for 12 s. The data shown is from ${formatDate(FETCHED)} (5 minutes ago). Cancel Refresh in the title bar stops waiting.`);
+    const { message, description } = statusText(
+      { filter: [], refreshing: { ...refreshing, startedAt: NOW - 12_400 }, shownSince: FETCHED },
+      NOW,
+    );
+    assert.equal(
+      message,
+      `Waiting for https://fixes.example: no answer for 12 s. The data shown is from ${formatDate(FETCHED)} (5 minutes ago). Cancel Refresh in the title bar stops waiting.`,
+    );
     assert.equal(description, 'Refreshing…');
   });
 
   it('marks stale data with its age and the reason, and says what to do', () => {
-    const { message, description } = statusText({ filter: [], stale: { since: FETCHED, reason: 'The refresh failed: HTTP 500 from the service' } }, NOW);
-    assert.equal(message, `Stale: showing the data from ${formatDate(FETCHED)} (5 minutes ago). The refresh failed: HTTP 500 from the service. Refresh to try again.`);
+    const { message, description } = statusText(
+      { filter: [], stale: { since: FETCHED, reason: 'The refresh failed: HTTP 500 from the service' } },
+      NOW,
+    );
+    assert.equal(
+      message,
+      `Stale: showing the data from ${formatDate(FETCHED)} (5 minutes ago). The refresh failed: HTTP 500 from the service. Refresh to try again.`,
+    );
     assert.equal(description, 'Stale');
   });
 
   it('a refresh under way speaks instead of the stale mark it may clear', () => {
-    const parts = { filter: [], refreshing: { startedAt: NOW - 3_000 }, stale: { since: FETCHED, reason: 'The refresh was cancelled.' }, shownSince: FETCHED };
+    const parts = {
+      filter: [],
+      refreshing: { startedAt: NOW - 3_000 },
+      stale: { since: FETCHED, reason: 'The refresh was cancelled.' },
+      shownSince: FETCHED,
+    };
     assert.match(statusText(parts, NOW).message!, /^Waiting for the service: no answer for 3 s\./);
   });
 
   it('keeps the filter beside either', () => {
-    const { message, description } = statusText({ filter: ['Adaptive', 'severity error'], stale: { since: FETCHED, reason: 'The refresh was cancelled.' } }, NOW);
-    assert.match(message!, /Refresh to try again\. Filtered: Adaptive · severity error\. Clear Filter in the title bar shows everything\.$/);
+    const { message, description } = statusText(
+      { filter: ['Adaptive', 'severity error'], stale: { since: FETCHED, reason: 'The refresh was cancelled.' } },
+      NOW,
+    );
+    assert.match(
+      message!,
+      /Refresh to try again\. Filtered: Adaptive · severity error\. Clear Filter in the title bar shows everything\.$/,
+    );
     assert.equal(description, 'Stale · Filtered: Adaptive · severity error');
   });
 });
@@ -41,7 +64,14 @@ describe('the view\'s status text', () => {
 describe('the notes about findings in the code', () => {
   const repo = (path: string) => ({ root: { path } });
   it('say once per repository when its report is of another branch, then missing paths and capped files', () => {
-    const notes = findingsNotes([{ repository: repo('/work/payments-api'), otherBranch: { report: 'release/2.3', checkedOut: 'release/2.4' } }, { repository: repo('/work/other') }], 3, 1);
+    const notes = findingsNotes(
+      [
+        { repository: repo('/work/payments-api'), otherBranch: { report: 'release/2.3', checkedOut: 'release/2.4' } },
+        { repository: repo('/work/other') },
+      ],
+      3,
+      1,
+    );
     assert.deepEqual(notes, [
       'The findings in payments-api are from a scan of release/2.3; release/2.4 is checked out, so lines may have moved.',
       '3 findings of the current reports are in files that are not in the workspace (see the log).',

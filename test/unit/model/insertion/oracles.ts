@@ -47,7 +47,13 @@ function jsxText(raw: string): string {
 }
 
 export function readTypeScript(text: string, kind: ts.ScriptKind): Reading {
-  const sf = ts.createSourceFile(kind === ts.ScriptKind.TSX ? 'f.tsx' : kind === ts.ScriptKind.JSX ? 'f.jsx' : 'f.ts', text, ts.ScriptTarget.Latest, true, kind);
+  const sf = ts.createSourceFile(
+    kind === ts.ScriptKind.TSX ? 'f.tsx' : kind === ts.ScriptKind.JSX ? 'f.jsx' : 'f.ts',
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    kind,
+  );
   const tokens: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) {
@@ -77,7 +83,12 @@ const php = new Engine({ parser: { extractDoc: false, php8: true, suppressErrors
 export function readPhp(text: string): Reading {
   try {
     const ast = php.parseCode(text, 'f.php');
-    return { tokens: [JSON.stringify(ast, (k, v: unknown) => (k === 'loc' || k === 'leadingComments' || k === 'trailingComments' ? undefined : v))], errors: 0 };
+    return {
+      tokens: [
+        JSON.stringify(ast, (k, v: unknown) => (k === 'loc' || k === 'leadingComments' || k === 'trailingComments' ? undefined : v)),
+      ],
+      errors: 0,
+    };
   } catch (e) {
     return { tokens: [`error: ${String(e)}`], errors: 1 };
   }
@@ -166,7 +177,11 @@ export function readTreeSitter(parser: TreeSitter.Parser, text: string): Reading
  * mode and an empty PATH keep even a script that escapes the function from running much. */
 export function readBash(text: string): Reading {
   const script = `f() {\n${text}\n}\ndeclare -f f`;
-  const r = spawnSync('/bin/bash', ['--noprofile', '--norc', '-r', '-c', script], { encoding: 'utf8', env: { PATH: '/nonexistent' }, timeout: 10_000 });
+  const r = spawnSync('/bin/bash', ['--noprofile', '--norc', '-r', '-c', script], {
+    encoding: 'utf8',
+    env: { PATH: '/nonexistent' },
+    timeout: 10_000,
+  });
   return { tokens: [r.stdout], errors: r.status === 0 && r.stderr === '' ? 0 : 1 };
 }
 
@@ -183,7 +198,10 @@ export function readYaml(text: string, bash: TreeSitter.Parser): Reading {
   let errors = 0;
   const walk = (value: unknown, key: string | undefined) => {
     if (key === 'run' && typeof value === 'string') {
-      const script = readTreeSitter(bash, value.replace(/\$\{\{[\s\S]*?\}\}/g, (m) => m.replace(/[^\n]/g, '_')));
+      const script = readTreeSitter(
+        bash,
+        value.replace(/\$\{\{[\s\S]*?\}\}/g, (m) => m.replace(/[^\n]/g, '_')),
+      );
       tokens.push('(run', ...script.tokens, ')');
       errors += script.errors;
     } else if (Array.isArray(value)) {
@@ -215,7 +233,8 @@ export function readHtml(text: string): Reading {
   let errors = 0;
   const doc = parseHtml(text, { onParseError: (e) => (e.code === 'missing-doctype' ? undefined : errors++) });
   const tokens: string[] = [];
-  const children = (p: Parent): Child[] => (p.nodeName === 'template' ? (p as Element & { content: Parent }).content.childNodes : p.childNodes);
+  const children = (p: Parent): Child[] =>
+    p.nodeName === 'template' ? (p as Element & { content: Parent }).content.childNodes : p.childNodes;
   const walk = (p: Parent, pre: boolean) => {
     let text = '';
     const flush = () => {
@@ -243,7 +262,12 @@ export function readHtml(text: string): Reading {
         tokens.push(...js.tokens);
         errors += js.errors;
       } else if (el.tagName === 'style') {
-        tokens.push(`css:${body.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\s+/g, ' ').trim()}`);
+        tokens.push(
+          `css:${body
+            .replace(/\/\*[\s\S]*?\*\//g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()}`,
+        );
       } else {
         walk(el, pre || ['pre', 'textarea', 'listing'].includes(el.tagName));
       }

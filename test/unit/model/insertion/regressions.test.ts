@@ -25,10 +25,26 @@ function comment(languageId: string, summary: string, vendor = 'checkmarx', omit
   });
 }
 
-async function insert(languageId: string, text: string, line: number, summary: string, vendor = 'checkmarx', encode?: (t: string) => Promise<Uint8Array>): Promise<InsertionChoice> {
+async function insert(
+  languageId: string,
+  text: string,
+  line: number,
+  summary: string,
+  vendor = 'checkmarx',
+  encode?: (t: string) => Promise<Uint8Array>,
+): Promise<InsertionChoice> {
   const c = comment(languageId, summary, vendor);
   if (!c.ok) return { kind: 'refuse', reason: c.reason, summaryRefused: c.summaryRefused === true };
-  return chooseInsertion({ text, line, eol: '\n', syntax: commentSyntaxFor(languageId)!, candidates: c.candidates, prover, encode, encoding: 'shiftjis' });
+  return chooseInsertion({
+    text,
+    line,
+    eol: '\n',
+    syntax: commentSyntaxFor(languageId)!,
+    candidates: c.candidates,
+    prover,
+    encode,
+    encoding: 'shiftjis',
+  });
 }
 
 const refused = (choice: InsertionChoice): string => {
@@ -86,11 +102,15 @@ describe('safe insertion: mixed-context files (item 1)', () => {
   });
 
   it('GitHub Actions: ${{ }} is refused; a run: script line takes a shell comment; other block scalars take none', async () => {
-    const wf = 'on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          echo hi\n          curl "$URL"\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            console.log(1)\n';
+    const wf =
+      'on: push\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          echo hi\n          curl "$URL"\n      - uses: actions/github-script@v7\n        with:\n          script: |\n            console.log(1)\n';
     const expression = refused(await insert('github-actions-workflow', wf, 7, 'the url is ${{ secrets.TOKEN }}'));
     assert.match(expression, /U\+007B LEFT CURLY BRACKET.*template expression/);
     const inRun = inserted(await insert('github-actions-workflow', wf, 7, 'the url is a constant'));
-    assert.equal(inRun.after.split('\n')[7], '          # False positive (checkmarx S5131): the url is a constant (fp 5f0c6a43-8d2e-4f0b-9a51-2c1d6e7f8a90)');
+    assert.equal(
+      inRun.after.split('\n')[7],
+      '          # False positive (checkmarx S5131): the url is a constant (fp 5f0c6a43-8d2e-4f0b-9a51-2c1d6e7f8a90)',
+    );
     const inScript = refused(await insert('github-actions-workflow', wf, 11, 'fine'));
     assert.match(inScript, /YAML value|string/);
     observe('workflow: ${{ }} refused; run: line gets a shell comment; github-script block scalar line refused');
@@ -117,9 +137,16 @@ describe('safe insertion: legacy encodings (item 3)', () => {
 
   it('refuses a character saved with a 0x5C byte in Shift-JIS, Big5 and GBK, and keeps it in UTF-8 files', async () => {
     const source = 'int main(void) {\n  return 0;\n}\n';
-    for (const [encoding, text] of [['shift_jis', '検証済み表'], ['big5', '已驗證許'], ['gbk', '已验证乗']] as const) {
+    for (const [encoding, text] of [
+      ['shift_jis', '検証済み表'],
+      ['big5', '已驗證許'],
+      ['gbk', '已验证乗'],
+    ] as const) {
       const reason = refused(await insert('c', source, 1, text, 'checkmarx', encoder(encoding)));
-      assert.ok(reason.includes(`${describeCodePoint(text.codePointAt(text.length - 1)!)} is saved with the byte 0x5C ('\\')`), `${encoding}: ${reason}`);
+      assert.ok(
+        reason.includes(`${describeCodePoint(text.codePointAt(text.length - 1)!)} is saved with the byte 0x5C ('\\')`),
+        `${encoding}: ${reason}`,
+      );
     }
     // A character the encoding cannot hold is saved as '?': refused too.
     assert.match(refused(await insert('c', source, 1, 'é', 'checkmarx', encoder('shift_jis'))), /saved with the byte 0x3F \('\?'\)/);
@@ -131,10 +158,23 @@ describe('safe insertion: legacy encodings (item 3)', () => {
     const source = 'int check(void);\nint main(void) {\n  int authorized = check();\n  return authorized;\n}\n';
     const summary = '入力は検証済み表';
     // A template that ends with the summary, so the comment's last character is 表.
-    const c = buildSuppressionComment({ languageId: 'c', style: { template: 'Reviewed: {summary}', placement: 'line-above' }, fields: { summary, vendor: 'x', issueType: 't', vendorIssueId: 'r', fpId: FP_ID } });
+    const c = buildSuppressionComment({
+      languageId: 'c',
+      style: { template: 'Reviewed: {summary}', placement: 'line-above' },
+      fields: { summary, vendor: 'x', issueType: 't', vendorIssueId: 'r', fpId: FP_ID },
+    });
     assert.ok(c.ok);
     const place = (encode?: (t: string) => Promise<Uint8Array>) =>
-      chooseInsertion({ text: source, line: 2, eol: '\n', syntax: commentSyntaxFor('c')!, candidates: c.candidates, prover, encode, encoding: 'shiftjis' });
+      chooseInsertion({
+        text: source,
+        line: 2,
+        eol: '\n',
+        syntax: commentSyntaxFor('c')!,
+        candidates: c.candidates,
+        prover,
+        encode,
+        encoding: 'shiftjis',
+      });
     const utf8 = inserted(await place());
     const asShiftJis = iconv.encode(utf8.after, 'shift_jis');
     const gcc = compileC(asShiftJis);
@@ -154,10 +194,31 @@ describe('safe insertion: legacy encodings (item 3)', () => {
 
 describe("safe insertion: other tools' directives (item 4)", () => {
   const DIRECTIVES = [
-    'NOLINTNEXTLINE', 'NOLINTBEGIN', 'cppcheck-suppress nullPointer', 'flawfinder: ignore', 'bearer:disable x', 'devskim: ignore DS1',
-    'njsscan-ignore: x', 'skipcq: PYL-W0', 'lint:ignore', '@phpstan-ignore-next-line', '@psalm-suppress Taint', 'ReSharper disable once X',
-    'CHECKSTYLE:OFF', 'istanbul ignore next', 'c8 ignore next', 'prettier-ignore', '@ts-ignore', '@ts-expect-error', 'type: ignore',
-    'pylint: disable=x', 'rubocop:disable Foo', 'lgtm', 'nosec', 'noqa', 'eslint-disable-line',
+    'NOLINTNEXTLINE',
+    'NOLINTBEGIN',
+    'cppcheck-suppress nullPointer',
+    'flawfinder: ignore',
+    'bearer:disable x',
+    'devskim: ignore DS1',
+    'njsscan-ignore: x',
+    'skipcq: PYL-W0',
+    'lint:ignore',
+    '@phpstan-ignore-next-line',
+    '@psalm-suppress Taint',
+    'ReSharper disable once X',
+    'CHECKSTYLE:OFF',
+    'istanbul ignore next',
+    'c8 ignore next',
+    'prettier-ignore',
+    '@ts-ignore',
+    '@ts-expect-error',
+    'type: ignore',
+    'pylint: disable=x',
+    'rubocop:disable Foo',
+    'lgtm',
+    'nosec',
+    'noqa',
+    'eslint-disable-line',
   ];
   it('refuses each, in any case, as a directive', () => {
     for (const directive of DIRECTIVES) {
@@ -172,7 +233,11 @@ describe("safe insertion: other tools' directives (item 4)", () => {
 
   it('refuses a Haddock marker at the start of either comment form', () => {
     for (const summary of ['| docs', '^ docs', '$ docs', '* docs']) {
-      const c = buildSuppressionComment({ languageId: 'haskell', style: { template: '{summary}', placement: 'line-above' }, fields: { summary, vendor: 'x', issueType: 't', vendorIssueId: 'r', fpId: FP_ID } });
+      const c = buildSuppressionComment({
+        languageId: 'haskell',
+        style: { template: '{summary}', placement: 'line-above' },
+        fields: { summary, vendor: 'x', issueType: 't', vendorIssueId: 'r', fpId: FP_ID },
+      });
       assert.equal(c.ok, false, summary);
       assert.match(c.ok ? '' : c.reason, /Haddock/);
     }
@@ -200,14 +265,47 @@ describe('safe insertion: lines inside strings and templates (item 9)', () => {
 describe('safe insertion: the allowlist against the realistic corpus', () => {
   it('accepts every summary of the sandbox corpus in every language with each scanner default', () => {
     const summaries = CATEGORIES.flatMap((c) => c.fpReasons.map((r) => r.short));
-    const languages = ['python', 'typescript', 'typescriptreact', 'javascript', 'java', 'csharp', 'go', 'php', 'ruby', 'c', 'cpp', 'html', 'yaml', 'shellscript', 'powershell', 'kotlin', 'sql', 'dockerfile', 'bat', 'makefile'];
+    const languages = [
+      'python',
+      'typescript',
+      'typescriptreact',
+      'javascript',
+      'java',
+      'csharp',
+      'go',
+      'php',
+      'ruby',
+      'c',
+      'cpp',
+      'html',
+      'yaml',
+      'shellscript',
+      'powershell',
+      'kotlin',
+      'sql',
+      'dockerfile',
+      'bat',
+      'makefile',
+    ];
     let checked = 0;
     for (const summary of summaries) {
       for (const languageId of languages) {
         for (const vendor of ['checkmarx', 'sonarqube', 'snyk', 'codeql', 'semgrep']) {
           const style = resolveStyle(vendor, languageId);
-          const c = buildSuppressionComment({ languageId, style, fields: { summary, vendor, issueType: 'SQL_Injection', vendorIssueId: vendor === 'codeql' ? 'js/sql-injection' : 'S3649', fpId: FP_ID } });
-          const scannerCannot = (vendor === 'sonarqube' && !commentSyntaxFor(languageId)!.endOfLine) || (style.template.startsWith('nosemgrep') && (summary.includes(',') || languageId === 'bat'));
+          const c = buildSuppressionComment({
+            languageId,
+            style,
+            fields: {
+              summary,
+              vendor,
+              issueType: 'SQL_Injection',
+              vendorIssueId: vendor === 'codeql' ? 'js/sql-injection' : 'S3649',
+              fpId: FP_ID,
+            },
+          });
+          const scannerCannot =
+            (vendor === 'sonarqube' && !commentSyntaxFor(languageId)!.endOfLine) ||
+            (style.template.startsWith('nosemgrep') && (summary.includes(',') || languageId === 'bat'));
           if (scannerCannot) continue;
           assert.ok(c.ok, `${languageId}/${vendor}: ${c.ok ? '' : c.reason}: ${summary}`);
           checked++;
@@ -235,17 +333,44 @@ describe('the same false positive twice', () => {
     const c = comment('python', 'parameterised query');
     assert.ok(c.ok);
     const text = 'def f():\n    run(q)\n';
-    const first = inserted(await chooseInsertion({ text, line: 1, eol: '\n', syntax: commentSyntaxFor('python')!, candidates: c.candidates, prover, fpId: FP_ID }));
-    const again = await chooseInsertion({ text: first.after, line: 2, eol: '\n', syntax: commentSyntaxFor('python')!, candidates: c.candidates, prover, fpId: FP_ID });
+    const first = inserted(
+      await chooseInsertion({
+        text,
+        line: 1,
+        eol: '\n',
+        syntax: commentSyntaxFor('python')!,
+        candidates: c.candidates,
+        prover,
+        fpId: FP_ID,
+      }),
+    );
+    const again = await chooseInsertion({
+      text: first.after,
+      line: 2,
+      eol: '\n',
+      syntax: commentSyntaxFor('python')!,
+      candidates: c.candidates,
+      prover,
+      fpId: FP_ID,
+    });
     assert.match(refused(again), /already suppressed here: line 2/);
-    const other = await chooseInsertion({ text: first.after, line: 2, eol: '\n', syntax: commentSyntaxFor('python')!, candidates: c.candidates, prover, fpId: 'a0000000-0000-4000-8000-000000000000' });
+    const other = await chooseInsertion({
+      text: first.after,
+      line: 2,
+      eol: '\n',
+      syntax: commentSyntaxFor('python')!,
+      candidates: c.candidates,
+      prover,
+      fpId: 'a0000000-0000-4000-8000-000000000000',
+    });
     assert.equal(other.kind, 'insert-above', 'another false positive may still go there');
   });
 });
 
 describe('found in review', () => {
   it('a workflow that names another shell: run: lines are not proven as bash, so nothing goes inside them', async () => {
-    const wf = 'jobs:\n  b:\n    runs-on: windows-latest\n    steps:\n      - shell: cmd\n        run: |\n          echo one\n          echo two\n';
+    const wf =
+      'jobs:\n  b:\n    runs-on: windows-latest\n    steps:\n      - shell: cmd\n        run: |\n          echo one\n          echo two\n';
     const reason = refused(await insert('github-actions-workflow', wf, 7, 'reviewed and calc.exe'));
     assert.match(reason, /YAML value|string/);
     const bashOnly = wf.replace('shell: cmd', 'shell: bash');
@@ -253,7 +378,14 @@ describe('found in review', () => {
   });
 
   it('without a parser, a block closer is refused in every form (the line may be inside a KDoc)', () => {
-    for (const [languageId, closer] of [['kotlin', '*/'], ['swift', '*/'], ['lua', ']]'], ['haskell', '-}'], ['julia', '=#'], ['fsharp', '*)']] as const) {
+    for (const [languageId, closer] of [
+      ['kotlin', '*/'],
+      ['swift', '*/'],
+      ['lua', ']]'],
+      ['haskell', '-}'],
+      ['julia', '=#'],
+      ['fsharp', '*)'],
+    ] as const) {
       const c = comment(languageId, `ok ${closer} val pwn = 1`);
       assert.equal(c.ok, false, languageId);
       assert.match(c.ok ? '' : c.reason, /would end the comment early/, languageId);
