@@ -1,0 +1,158 @@
+// Accumulates the fix side of the metrics: counts by state and confidence, the funnel, time to
+// download and to commit, ratings, and the weekly series. Fixes are seen through fixView, the
+// same derivation the tree and the CLI's `report` use, so a date means the same everywhere.
+import { cleanText } from '../../common/text';
+import { CONFIDENCE, type ConfidenceKind, type FixView } from '../fix';
+import { isoWeek } from './isoWeek';
+import { counted, DurationCollector } from './stats';
+import type { ConfidenceRatings, FixCounts, Funnel, FunnelRow, Ratings, TagCount, WeekRow } from './types';
+
+const KINDS: readonly ConfidenceKind[] = ['stable', 'adaptive', 'other', 'unknown'];
+/** States that claim a download or a submission happened (the funnel by state). */
+const DOWNLOADED_STATES = new Set(['downloaded', 'committed', 'merged']);
+const COMMITTED_STATES = new Set(['committed', 'merged']);
+
+interface KindTally {
+  fixes: number;
+  ratedFixes: number;
+  ratings: number;
+  up: number;
+  down: number;
+  tags: Map<string, TagCount>;
+}
+
+export class FixTally {
+  private total = 0;
+  private readonly states = new Map<string | null, number>();
+  private readonly kinds = new Map<ConfidenceKind, KindTally>(KINDS.map((k) => [k, emptyKind()]));
+  private downloaded = 0;
+  private committed = 0;
+  private stateDownloaded = 0;
+  private stateCommitted = 0;
+  private stateBehind = 0;
+  private readonly toDownload = new DurationCollector();
+  private readonly toCommit = new DurationCollector();
+  private readonly weeks = new Map<string, { weekStart: string; firstObserved: number; committed: number }>();
+
+  add(fix: FixView): void {
+    this.total++;
+    const state = fix.state === null ? null : cleanText(fix.state) || null;
+    this.states.set(state, (this.states.get(state) ?? 0) + 1);
+    this.addEvents(fix, state?.toLowerCase() ?? '');
+    this.addRatings(fix);
+    this.addWeeks(fix);
+  }
+
+  private addEvents(fix: FixView, state: string): void {
+    const { firstObserved, downloaded, committed } = fix.lifecycle;
+    const from = firstObserved?.ms ?? null;
+    if (downloaded.count > 0) {
+      this.downloaded++;
+      this.toDownload.add(from, downloaded.first?.ms ?? null);
+    }
+    const hasSubmission = committed.submissions.length > 0;
+    if (hasSubmission) {
+      this.committed++;
+      this.toCommit.add(from, committed.first?.ms ?? null);
+    }
+    if (DOWNLOADED_STATES.has(state)) this.stateDownloaded++;
+    if (COMMITTED_STATES.has(state)) this.stateCommitted++;
+    else if (hasSubmission) this.stateBehind++;
+  }
+
+  private addRatings(fix: FixView): void {
+    const kind = this.kinds.get(fix.confidence.kind) ?? emptyKind();
+    const r = fix.ratings;
+    kind.fixes++;
+    if (r.total > 0) kind.ratedFixes++;
+    kind.ratings += r.total;
+    kind.up += r.up;
+    kind.down += r.down;
+    for (const t of r.tags) {
+      const seen = kind.tags.get(t.tag);
+      kind.tags.set(t.tag, { tag: t.tag, label: t.label, known: t.known, count: (seen?.count ?? 0) + t.count });
+    }
+  }
+
+  private addWeeks(fix: FixView): void {
+    const observed = fix.lifecycle.firstObserved;
+    if (observed) this.week(observed.ms).firstObserved++;
+    const committed = fix.lifecycle.committed.first;
+    if (committed) this.week(committed.ms).committed++;
+  }
+
+  private week(ms: number): { firstObserved: number; committed: number } {
+    const { week, weekStart } = isoWeek(ms);
+    let row = this.weeks.get(week);
+    if (!row) this.weeks.set(week, (row = { weekStart, firstObserved: 0, committed: 0 }));
+    return row;
+  }
+
+  counts(): FixCounts {
+    const byState = [...this.states]
+      .map(([state, count]) => ({ state, label: state ?? 'No state', ...counted(count, this.total) }))
+      .sort((a, b) => b.count - a.count || compareText(a.label, b.label));
+    const byConfidence = KINDS.map((kind) => ({
+      kind,
+      label: CONFIDENCE[kind].short,
+      ...counted(this.kinds.get(kind)?.fixes ?? 0, this.total),
+    }));
+    return {
+      total: this.total,
+      byState,
+      byConfidence,
+      downloaded: counted(this.downloaded, this.total),
+      committed: counted(this.committed, this.total),
+    };
+  }
+
+  durations(): { timeToDownload: ReturnType<DurationCollector['stats']>; timeToCommit: ReturnType<DurationCollector['stats']> } {
+    return { timeToDownload: this.toDownload.stats(), timeToCommit: this.toCommit.stats() };
+  }
+
+  funnel(): Funnel {
+    const row = (stage: FunnelRow['stage'], label: string, byState: number, byEvents: number): FunnelRow => ({
+      stage,
+      label,
+      byState: counted(byState, this.total),
+      byEvents: counted(byEvents, this.total),
+    });
+    return {
+      rows: [
+        row('fixes', 'Fixes', this.total, this.total),
+        row('downloaded', 'Downloaded', this.stateDownloaded, this.downloaded),
+        row('committed', 'Committed', this.stateCommitted, this.committed),
+      ],
+      stateBehindSubmission: this.stateBehind,
+    };
+  }
+
+  ratings(): Ratings {
+    const byConfidence: ConfidenceRatings[] = KINDS.map((kind) => {
+      const k = this.kinds.get(kind) ?? emptyKind();
+      const { fixes, ratedFixes, ratings, up, down } = k;
+      return { kind, label: CONFIDENCE[kind].short, fixes, ratedFixes, ratings, up, down, tags: sortTags(k.tags.values()) };
+    });
+    const all = new Map<string, TagCount>();
+    for (const t of byConfidence.flatMap((k) => k.tags)) all.set(t.tag, { ...t, count: (all.get(t.tag)?.count ?? 0) + t.count });
+    const sum = (pick: (k: ConfidenceRatings) => number) => byConfidence.reduce((n, k) => n + pick(k), 0);
+    return { ratings: sum((k) => k.ratings), up: sum((k) => k.up), down: sum((k) => k.down), byConfidence, tags: sortTags(all.values()) };
+  }
+
+  weekly(): WeekRow[] {
+    return [...this.weeks].map(([week, row]) => ({ week, ...row })).sort((a, b) => compareText(a.weekStart, b.weekStart));
+  }
+}
+
+function emptyKind(): KindTally {
+  return { fixes: 0, ratedFixes: 0, ratings: 0, up: 0, down: 0, tags: new Map() };
+}
+
+function sortTags(tags: Iterable<TagCount>): TagCount[] {
+  return [...tags].sort((a, b) => b.count - a.count || compareText(a.tag, b.tag));
+}
+
+/** Code-point order: the same on every machine, unlike localeCompare. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,85 @@
+// "Scanner noise": how many of the issues of each scanner and of each issue type are false
+// positives. A rescan of a repository reports the same findings again, so issues are counted
+// once per repository, scanner and fingerprintHash; an issue is a false positive when any of
+// its occurrences is one, which makes the result independent of the order reports are added.
+import type { Issue } from '../../api/schemas';
+import { cleanText } from '../../common/text';
+import { readableIssueType } from '../format';
+import { isFalsePositive } from '../issue';
+import { compareText } from './fixes';
+import { share } from './stats';
+import type { FalsePositives, NoiseRow } from './types';
+
+interface Tally {
+  issues: number;
+  falsePositives: number;
+}
+
+/** The buckets a counted issue went to, kept so a later FP occurrence can move it. */
+interface Counted {
+  fp: boolean;
+  readonly scanner: Tally;
+  readonly type: Tally;
+}
+
+export class NoiseTally {
+  private readonly all: Tally = { issues: 0, falsePositives: 0 };
+  private readonly scanners = new Map<string, Tally>();
+  private readonly types = new Map<string | null, Tally>();
+  /** The de-dup set: `repository \0 scanner \0 fingerprint` → the issue counted for it. */
+  private readonly seen = new Map<string, Counted>();
+  private duplicates = 0;
+  private withoutFingerprint = 0;
+
+  /** `repository` is a key from RepositoryKeys; `scanner` a readable scanner name. Returns whether the issue is a false positive. */
+  add(issue: Issue, repository: string, scanner: string): boolean {
+    const fp = isFalsePositive(issue);
+    const fingerprint = issue.fingerprintHash?.trim() || null;
+    const key = fingerprint === null ? null : `${repository}\0${scanner}\0${fingerprint}`;
+    const earlier = key === null ? undefined : this.seen.get(key);
+    if (earlier) {
+      this.duplicates++;
+      if (fp && !earlier.fp) {
+        earlier.fp = true;
+        for (const t of [this.all, earlier.scanner, earlier.type]) t.falsePositives++;
+      }
+      return fp;
+    }
+    if (key === null) this.withoutFingerprint++;
+    const counted: Counted = { fp, scanner: tally(this.scanners, scanner), type: tally(this.types, issueTypeOf(issue)) };
+    for (const t of [this.all, counted.scanner, counted.type]) {
+      t.issues++;
+      if (fp) t.falsePositives++;
+    }
+    if (key !== null) this.seen.set(key, counted);
+    return fp;
+  }
+
+  result(): FalsePositives {
+    const byScanner = [...this.scanners]
+      .map(([scanner, t]) => ({ scanner, ...row(t) }))
+      .sort((a, b) => byIssues(a, b, a.scanner, b.scanner));
+    const byIssueType = [...this.types]
+      .map(([issueType, t]) => ({ issueType, label: readableIssueType(issueType), ...row(t) }))
+      .sort((a, b) => byIssues(a, b, a.label, b.label));
+    return { ...row(this.all), duplicates: this.duplicates, withoutFingerprint: this.withoutFingerprint, byScanner, byIssueType };
+  }
+}
+
+function issueTypeOf(issue: Issue): string | null {
+  return issue.issueType === null ? null : cleanText(issue.issueType) || null;
+}
+
+function tally<K>(map: Map<K, Tally>, key: K): Tally {
+  let t = map.get(key);
+  if (!t) map.set(key, (t = { issues: 0, falsePositives: 0 }));
+  return t;
+}
+
+function row(t: Tally): NoiseRow {
+  return { issues: t.issues, falsePositives: t.falsePositives, share: share(t.falsePositives, t.issues) };
+}
+
+function byIssues(a: NoiseRow, b: NoiseRow, aName: string, bName: string): number {
+  return b.issues - a.issues || compareText(aName, bName);
+}
