@@ -2,8 +2,8 @@
 // so the CLI, the exports and the dashboard share one computation. The parts live in ./metrics/;
 // this module is their one entry point. Definitions: README, "Metrics".
 export { MetricsBuilder, metricsOf, type MetricsInput } from './metrics/builder';
-export { isoWeek, type IsoWeek } from './metrics/isoWeek';
+export { isoWeek } from './metrics/isoWeek';
 export { selectReports, type ReportSelection } from './metrics/selection';
 export { percentile } from './metrics/stats';
-export { metricsTables, percentOf, type ColumnKind, type MetricsCell, type MetricsColumn, type MetricsTable } from './metrics/tables';
+export { metricsTables, percentOf, type MetricsTable } from './metrics/tables';
 export type * from './metrics/types';

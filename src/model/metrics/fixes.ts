@@ -4,8 +4,8 @@
 import { cleanText } from '../../common/text';
 import { CONFIDENCE, type ConfidenceKind, type FixView } from '../fix';
 import { isoWeek } from './isoWeek';
-import { counted, DurationCollector } from './stats';
-import type { ConfidenceRatings, FixCounts, Funnel, FunnelRow, Ratings, TagCount, WeekRow } from './types';
+import { compareText, counted, DurationCollector } from './stats';
+import type { ConfidenceRatings, DurationStats, FixCounts, Funnel, FunnelRow, Ratings, TagCount, WeekRow } from './types';
 
 const KINDS: readonly ConfidenceKind[] = ['stable', 'adaptive', 'other', 'unknown'];
 /** States that claim a download or a submission happened (the funnel by state). */
@@ -106,7 +106,7 @@ export class FixTally {
     };
   }
 
-  durations(): { timeToDownload: ReturnType<DurationCollector['stats']>; timeToCommit: ReturnType<DurationCollector['stats']> } {
+  durations(): { timeToDownload: DurationStats; timeToCommit: DurationStats } {
     return { timeToDownload: this.toDownload.stats(), timeToCommit: this.toCommit.stats() };
   }
 
@@ -150,9 +150,4 @@ function emptyKind(): KindTally {
 
 function sortTags(tags: Iterable<TagCount>): TagCount[] {
   return [...tags].sort((a, b) => b.count - a.count || compareText(a.tag, b.tag));
-}
-
-/** Code-point order: the same on every machine, unlike localeCompare. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -6,8 +6,7 @@ import type { Issue } from '../../api/schemas';
 import { cleanText } from '../../common/text';
 import { readableIssueType } from '../format';
 import { isFalsePositive } from '../issue';
-import { compareText } from './fixes';
-import { share } from './stats';
+import { compareText, share } from './stats';
 import type { FalsePositives, NoiseRow } from './types';
 
 interface Tally {

@@ -1,7 +1,12 @@
-// Small numeric helpers of the metrics: shares, nearest-rank percentiles, duration summaries.
+// Small helpers of the metrics: shares, nearest-rank percentiles, duration summaries, ordering.
 import type { Counted, DurationStats } from './types';
 
 const MS_PER_DAY = 86_400_000;
+
+/** Code-point order: the same on every machine, unlike localeCompare. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 /** part / whole, or null when whole is zero. */
 export function share(part: number, whole: number): number | null {
@@ -53,6 +58,6 @@ export class DurationCollector {
 }
 
 /** Milliseconds as days rounded to 2 decimals. */
-export function days(ms: number | null): number | null {
+function days(ms: number | null): number | null {
   return ms === null ? null : Math.round((ms / MS_PER_DAY) * 100) / 100;
 }

@@ -4,15 +4,15 @@
 import type { Counted, DurationStats, Metrics, NoiseRow, TagCount } from './types';
 
 /** How a column's numbers read: counts, percentages (0–100, 1 decimal), days (2 decimals), ms. */
-export type ColumnKind = 'text' | 'count' | 'percent' | 'days' | 'ms';
+type ColumnKind = 'text' | 'count' | 'percent' | 'days' | 'ms';
 
-export interface MetricsColumn {
+interface MetricsColumn {
   readonly key: string;
   readonly title: string;
   readonly kind: ColumnKind;
 }
 
-export type MetricsCell = string | number | null;
+type MetricsCell = string | number | null;
 
 export interface MetricsTable {
   /** Stable id, for file names and anchors: `fixes-by-state`. */

@@ -14,13 +14,13 @@ export interface Counted {
   readonly share: number | null;
 }
 
-export interface StateCount extends Counted {
+interface StateCount extends Counted {
   /** The state as sent, trimmed; null when missing or blank. */
   readonly state: string | null;
   readonly label: string;
 }
 
-export interface ConfidenceCount extends Counted {
+interface ConfidenceCount extends Counted {
   readonly kind: ConfidenceKind;
   readonly label: string;
 }
@@ -52,7 +52,7 @@ export interface DurationStats {
   readonly p90Days: number | null;
 }
 
-export type FunnelStage = 'fixes' | 'downloaded' | 'committed';
+type FunnelStage = 'fixes' | 'downloaded' | 'committed';
 
 export interface FunnelRow {
   readonly stage: FunnelStage;
@@ -110,12 +110,12 @@ export interface NoiseRow {
   readonly share: number | null;
 }
 
-export interface ScannerNoise extends NoiseRow {
+interface ScannerNoise extends NoiseRow {
   /** Readable scanner name ("Unknown scanner" when the report names none). */
   readonly scanner: string;
 }
 
-export interface IssueTypeNoise extends NoiseRow {
+interface IssueTypeNoise extends NoiseRow {
   /** The issueType as sent, trimmed; null when missing or blank. */
   readonly issueType: string | null;
   readonly label: string;
