@@ -77,9 +77,7 @@ export async function reportCommand(ctx: Context, id: string): Promise<void> {
 
 /** Streams issues page by page: memory stays constant however many there are. */
 export async function issuesCommand(ctx: Context, options: { fixReportId?: string; state?: string; limit?: number }): Promise<void> {
-  const wanted = options.state?.toLowerCase();
-  const matches = (issue: Issue) =>
-    wanted === undefined || (issue.state ?? '').toLowerCase() === wanted || (wanted === 'falsepositive' && isFalsePositive(issue));
+  const matches = stateFilter(options.state);
   let written = 0;
   let headerDone = false;
   if (ctx.format === 'json') await ctx.out.write('[');
@@ -106,6 +104,13 @@ export async function issuesCommand(ctx: Context, options: { fixReportId?: strin
   }
   if (ctx.format === 'json') await ctx.out.line(written > 0 ? '\n]' : ']');
   if (ctx.format === 'table') await ctx.out.line(counted(written, 'issue'));
+}
+
+/** --state S: the issue's state, case-insensitive; FalsePositive matches a FALSE_POSITIVE tag too. */
+export function stateFilter(state: string | undefined): (issue: Issue) => boolean {
+  const wanted = state?.toLowerCase();
+  return (issue) =>
+    wanted === undefined || (issue.state ?? '').toLowerCase() === wanted || (wanted === 'falsepositive' && isFalsePositive(issue));
 }
 
 const issueColumns = [

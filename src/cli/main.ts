@@ -13,10 +13,12 @@ import {
   issuesCommand,
   reportCommand,
   reportsCommand,
+  stateFilter,
   suppressionCommentCommand,
   type Context,
 } from './commands';
 import { ExitCode, exitCodeFor } from './exitCodes';
+import { exportIssuesCommand } from './exports';
 import { FORMATS, Output, Stderr, type Format } from './output';
 
 export const USAGE = `Usage: security-fix-reports <command> [options]
@@ -25,7 +27,15 @@ Commands:
   reports                              list fix reports
   report <fixReportId>                 one fix report with its fixes (confidence, ratings, lifecycle)
   issues [--fix-report ID] [--state S] [--limit N]
-                                       scanner issues, streamed page by page
+                                       scanner issues, streamed page by page; also exports:
+          --format csv [--bom]         one row per issue (RFC 4180, UTF-8, CRLF); no byte order
+                                       mark unless --bom (for Excel); cells that would start a
+                                       formula (= + - @ tab CR) get a leading '
+          --format sarif [--no-fp-summaries] [--fp-summary-concurrency N]
+                                       SARIF 2.1.0, one run per report (every report without
+                                       --fix-report); false positives as accepted suppressions
+                                       justified by their summaries (N requests at once, default
+                                       4; without: the first 280 characters of fpDescription)
   fp-summary <fpId>                    the ≤280-character summary of a false positive
   suppression-comment <fpId> --language <languageId> [--fix-report ID | --issue-id ID]
           [--vendor V] [--issue-type T] [--vendor-issue-id R] [--template T]
@@ -36,7 +46,7 @@ Commands:
 
 Options:
   --base-url URL     service address (default: $SECURITY_FIX_REPORTS_URL); https, or http on loopback
-  --format F         table (default), json or jsonl
+  --format F         table (default), json or jsonl; issues also csv, sarif
   --timeout S        seconds per request attempt (default 30)
   --verbose          log requests to stderr
   -h, --help         this help;  --version  the version
@@ -58,7 +68,7 @@ const options = {
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
-  'fix-report': { type: 'string' },
+  'fix-report': { type: 'string', multiple: true },
   state: { type: 'string' },
   limit: { type: 'string' },
   language: { type: 'string' },
@@ -68,6 +78,9 @@ const options = {
   'vendor-issue-id': { type: 'string' },
   template: { type: 'string' },
   placement: { type: 'string' },
+  bom: { type: 'boolean' },
+  'no-fp-summaries': { type: 'boolean' },
+  'fp-summary-concurrency': { type: 'string' },
   // Accepted only to refuse it with a useful message.
   key: { type: 'string' },
 } as const;
@@ -124,7 +137,13 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
     );
   }
   const [command, ...args] = positionals;
-  const format = parseFormat(values.format);
+  const format = parseFormat(values.format, command);
+  checkFormatFlags(values, format);
+  const fixReport = () => {
+    const ids = values['fix-report'] ?? [];
+    if (ids.length > 1) throw new CliError(`"${command}" takes one --fix-report (got ${ids.length}).`, ExitCode.usage);
+    return ids[0];
+  };
   const arg = (name: string) => {
     if (args.length !== 1) throw new CliError(`"${command}" takes exactly one argument: <${name}>.`, ExitCode.usage);
     return args[0]!;
@@ -135,10 +154,20 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
   const commands: Record<string, (ctx: Context) => Promise<void>> = {
     reports: (ctx) => (noArgs(), reportsCommand(ctx)),
     report: (ctx) => reportCommand(ctx, arg('fixReportId')),
-    issues: (ctx) => (
-      noArgs(),
-      issuesCommand(ctx, { fixReportId: values['fix-report'], state: values.state, limit: parseCount(values.limit, '--limit') })
-    ),
+    issues: (ctx) => {
+      noArgs();
+      const selection = { fixReportId: fixReport(), state: values.state, limit: parseCount(values.limit, '--limit') };
+      if (format !== 'csv' && format !== 'sarif') return issuesCommand(ctx, selection);
+      return exportIssuesCommand(ctx, format, {
+        ...selection,
+        filter: selection.state === undefined ? undefined : stateFilter(selection.state),
+        bom: values.bom === true,
+        terminal: (io.stdout as { isTTY?: boolean }).isTTY === true,
+        fpSummaries: values['no-fp-summaries'] !== true,
+        fpSummaryConcurrency: parseCount(values['fp-summary-concurrency'], '--fp-summary-concurrency', 1),
+        version: io.version,
+      });
+    },
     'fp-summary': (ctx) => fpSummaryCommand(ctx, arg('fpId')),
     'suppression-comment': (ctx) => {
       const fpId = arg('fpId');
@@ -148,7 +177,7 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
         fpId,
         languageId: values.language,
         vendor: values.vendor,
-        fixReportId: values['fix-report'],
+        fixReportId: fixReport(),
         issueId: values['issue-id'],
         issueType: values['issue-type'],
         vendorIssueId: values['vendor-issue-id'],
@@ -205,10 +234,26 @@ function keyFrom(env: NodeJS.ProcessEnv): string {
   throw new CliError('No service key: set SECURITY_FIX_REPORTS_KEY (or SECURITY_FIX_REPORTS_KEY_FILE).', ExitCode.auth);
 }
 
-function parseFormat(value: string | undefined): Format {
+/** The formats each command writes; table, json and jsonl unless listed. */
+const COMMAND_FORMATS: Readonly<Record<string, readonly Format[]>> = {
+  issues: ['table', 'json', 'jsonl', 'csv', 'sarif'],
+};
+const BASE_FORMATS: readonly Format[] = ['table', 'json', 'jsonl'];
+
+function parseFormat(value: string | undefined, command: string | undefined): Format {
   if (value === undefined) return 'table';
-  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
-  throw new CliError(`--format must be one of ${FORMATS.join(', ')} (got "${value}").`, ExitCode.usage);
+  if (!(FORMATS as readonly string[]).includes(value))
+    throw new CliError(`--format must be one of ${FORMATS.join(', ')} (got "${value}").`, ExitCode.usage);
+  const allowed = (command !== undefined && Object.hasOwn(COMMAND_FORMATS, command) ? COMMAND_FORMATS[command] : undefined) ?? BASE_FORMATS;
+  if (!allowed.includes(value as Format)) throw new CliError(`"${command}" writes ${allowed.join(', ')}, not ${value}.`, ExitCode.usage);
+  return value as Format;
+}
+
+/** Flags that only mean something for one format are refused with any other, rather than ignored. */
+function checkFormatFlags(values: { bom?: boolean; 'no-fp-summaries'?: boolean; 'fp-summary-concurrency'?: string }, format: Format): void {
+  if (values.bom && format !== 'csv') throw new CliError('--bom goes with --format csv.', ExitCode.usage);
+  if ((values['no-fp-summaries'] || values['fp-summary-concurrency'] !== undefined) && format !== 'sarif')
+    throw new CliError('--no-fp-summaries and --fp-summary-concurrency go with --format sarif.', ExitCode.usage);
 }
 
 function parsePlacement(value: string | undefined): 'line-above' | 'end-of-line' | undefined {

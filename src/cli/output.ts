@@ -5,8 +5,10 @@
 import type { Writable } from 'node:stream';
 import { codePointLength, escapeUnsafe, redact, truncate } from '../common/text';
 
-export type Format = 'table' | 'json' | 'jsonl';
-export const FORMATS: readonly Format[] = ['table', 'json', 'jsonl'];
+// csv and sarif are exports (model/export); markdown is for CI job summaries. Which command
+// takes which format: main.ts.
+export type Format = 'table' | 'json' | 'jsonl' | 'csv' | 'sarif' | 'markdown';
+export const FORMATS: readonly Format[] = ['table', 'json', 'jsonl', 'csv', 'sarif', 'markdown'];
 
 /** Text safe to print in a terminal cell (line breaks escaped too). */
 export function safeText(text: string): string {

@@ -1,0 +1,59 @@
+// `issues --format csv|sarif`: the model's export chunks (model/export) written to stdout with
+// backpressure, so a million issues take the memory of one page.
+import type { FixReportSummary, Issue } from '../api/schemas';
+import { exportChunks, type ExportFormat, type ExportSource } from '../model/export/exportIssues';
+import type { Context } from './commands';
+
+export interface ExportIssuesOptions {
+  fixReportId?: string;
+  filter?: (issue: Issue) => boolean;
+  limit?: number;
+  /** CSV: a UTF-8 byte order mark first. */
+  bom: boolean;
+  /** CSV: stdout is a terminal, so unsafe characters in cells are escaped. */
+  terminal: boolean;
+  /** SARIF: fetch false-positive summaries (off: the first 280 characters of fpDescription). */
+  fpSummaries: boolean;
+  fpSummaryConcurrency?: number;
+  version?: string;
+}
+
+export async function exportIssuesCommand(ctx: Context, format: ExportFormat, options: ExportIssuesOptions): Promise<void> {
+  const source: ExportSource = {
+    reports: await exportedReports(ctx, format, options.fixReportId),
+    issuePages: (report, signal) => pagesOf(ctx, report, signal),
+    fpSummary: async (fpId, signal) => (await ctx.client.fpSummary(fpId, signal)).text,
+  };
+  const chunks = exportChunks(source, format, {
+    signal: ctx.signal,
+    filter: options.filter,
+    limit: options.limit,
+    bom: options.bom,
+    escapeText: options.terminal,
+    fpSummaries: options.fpSummaries,
+    fpSummaryConcurrency: options.fpSummaryConcurrency,
+    converter: { name: 'security-fix-reports', version: options.version },
+    warn: ctx.warn,
+  });
+  for await (const chunk of chunks) await ctx.out.write(chunk);
+}
+
+/**
+ * The report named by --fix-report; without it, SARIF takes every report (one run each: v5
+ * issues carry no report id or vendor), CSV the unfiltered listing (fixReportId and vendor empty).
+ */
+async function exportedReports(ctx: Context, format: ExportFormat, fixReportId: string | undefined): Promise<(FixReportSummary | null)[]> {
+  if (fixReportId !== undefined) return [await reportSummary(ctx, fixReportId)];
+  return format === 'sarif' ? ctx.client.listReports(ctx.signal) : [null];
+}
+
+/** The report's listing entry (vendor, repository); its detail when the listing lacks it (a 404 says why). */
+async function reportSummary(ctx: Context, fixReportId: string): Promise<FixReportSummary> {
+  const listed = (await ctx.client.listReports(ctx.signal)).find((r) => r.id === fixReportId);
+  return listed ?? (await ctx.client.getReport(fixReportId, ctx.signal));
+}
+
+async function* pagesOf(ctx: Context, report: FixReportSummary | null, signal?: AbortSignal): AsyncGenerator<readonly Issue[]> {
+  const query = report ? { fixReportId: report.id } : {};
+  for await (const page of ctx.client.issuePages(query, { signal, onWarning: ctx.warn })) yield page.issues;
+}
