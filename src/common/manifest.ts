@@ -66,6 +66,7 @@ export const Setting = {
   RequestTimeoutSeconds: 'requestTimeoutSeconds',
   AutoRefreshMinutes: 'autoRefreshMinutes',
   IssuesPerLoad: 'issuesPerLoad',
+  CountsPrefetch: 'countsPrefetch',
   SuppressionByVendor: 'suppression.byVendor',
   SuppressionByLanguage: 'suppression.byLanguage',
   SuppressionDefault: 'suppression.default',

@@ -122,7 +122,7 @@ export class Findings extends Disposable {
           : undefined;
       current.push({ repository, report, otherBranch });
       // The Problems panel needs the current report's issues without anyone expanding it.
-      if (!this.store.entry(report.id)?.model && !this.store.entry(report.id)?.detailError)
+      if (!this.store.entry(report.id)?.issues && !this.store.entry(report.id)?.detailError)
         void this.store.report(report.id).catch(() => undefined);
     }
     const shows = this.shows();

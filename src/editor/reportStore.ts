@@ -8,7 +8,7 @@ import type { IssuePage } from '../api/paging';
 import type { FixReportSummary, Issue } from '../api/schemas';
 import { Disposable } from '../common/disposable';
 import { ReportModel } from '../model/report';
-import { sortReports } from '../model/reportList';
+import { isExpired, sortReports } from '../model/reportList';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
 
@@ -81,6 +81,7 @@ export class ReportStore extends Disposable {
   private refreshRun: { controller: AbortController; startedAt: number } | undefined;
   private staleValue: Stale | undefined;
   private autoRefresh: NodeJS.Timeout | undefined;
+  private prefetchRun: AbortController | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -127,6 +128,7 @@ export class ReportStore extends Disposable {
             this.listed = sorted;
             for (const summary of sorted) if (!this.entries.has(summary.id)) this.entries.set(summary.id, { summary });
             this.succeeded();
+            this.prefetchCounts(sorted);
           }
           return sorted;
         }),
@@ -157,34 +159,79 @@ export class ReportStore extends Disposable {
 
   /** The report's fixes (one request), then its issues streaming in the background. */
   report(reportId: string): Promise<ReportModel> {
+    const current = this.currentness(reportId);
+    return this.detail(reportId).then(
+      (model) => {
+        // The detail may have come from the counts prefetch: paging starts on the first real use.
+        const entry = this.entries.get(reportId);
+        if (current() && entry?.model === model && entry.issues === undefined && !this.paging.has(reportId))
+          this.startIssues(reportId, model);
+        return model;
+      },
+      (e: unknown) => {
+        if (current()) {
+          this.entryFor(reportId).detailError = this.failed(e, () => this.changed.fire({ kind: 'report', reportId }));
+          this.changed.fire({ kind: 'report', reportId });
+        }
+        throw e;
+      },
+    );
+  }
+
+  /** The report's detail (its fixes), fetched once and no issues: for the tree and for the counts on report rows. */
+  private detail(reportId: string, signal?: AbortSignal): Promise<ReportModel> {
     let pending = this.details.get(reportId);
     if (!pending) {
-      const epoch = this.epoch;
-      const generation = this.generations.get(reportId) ?? 0;
-      const current = () => epoch === this.epoch && generation === (this.generations.get(reportId) ?? 0);
+      const current = this.currentness(reportId);
       pending = (async () => {
-        const client = this.connection.client();
-        const detail = await client.getReport(reportId);
-        const model = new ReportModel(detail);
+        const model = new ReportModel(await this.connection.client().getReport(reportId, signal));
         for (const finding of model.findings) this.log.warn(`Report ${reportId}: ${finding.message}`);
         if (current()) {
           const entry = this.entryFor(reportId);
           entry.model = model;
           entry.detailError = undefined;
           this.succeeded();
-          this.startIssues(reportId, model);
+          this.changed.fire({ kind: 'report', reportId });
         }
         return model;
       })();
       this.details.set(reportId, pending);
-      pending.catch((e: unknown) => {
-        if (!current()) return;
-        this.details.delete(reportId); // a later expansion retries
-        this.entryFor(reportId).detailError = this.failed(e, () => this.changed.fire({ kind: 'report', reportId }));
-        this.changed.fire({ kind: 'report', reportId });
+      pending.catch(() => {
+        if (current()) this.details.delete(reportId); // a later expansion retries
       });
     }
     return pending;
+  }
+
+  /** True while nothing replaced what was loaded for this report (a reset, refresh or reload). */
+  private currentness(reportId: string): () => boolean {
+    const epoch = this.epoch;
+    const generation = this.generations.get(reportId) ?? 0;
+    return () => epoch === this.epoch && generation === (this.generations.get(reportId) ?? 0);
+  }
+
+  /**
+   * Counts on report rows without expanding them: the details (fixes, never issues) of the first
+   * `countsPrefetch` listed reports that have not expired, two at a time. A failure only leaves
+   * that row without counts (logged); expanding the report fetches it again and reports errors.
+   */
+  private prefetchCounts(reports: readonly FixReportSummary[]): void {
+    this.prefetchRun?.abort();
+    const limit = this.connection.settings.countsPrefetch;
+    const nowMs = Date.now();
+    const queue = reports.filter((r) => !isExpired(r, nowMs) && !this.details.has(r.id)).slice(0, limit);
+    if (queue.length === 0) return;
+    const controller = new AbortController();
+    this.prefetchRun = controller;
+    const worker = async () => {
+      for (let next = queue.shift(); next && !controller.signal.aborted; next = queue.shift()) {
+        await this.detail(next.id, controller.signal).catch((e: unknown) => {
+          if (!controller.signal.aborted)
+            this.log.warn(`Report ${next.id}: no counts on its row (${e instanceof Error ? e.message : String(e)}).`);
+        });
+      }
+    };
+    void Promise.all([worker(), worker()]);
   }
 
   /** Continues paging after a pause or a failure ("Load more" / "Retry"). */
@@ -291,7 +338,8 @@ export class ReportStore extends Disposable {
     const run = { controller, startedAt: Date.now() };
     this.refreshRun = run;
     const epoch = this.epoch;
-    const expanded = [...this.entries].filter(([, entry]) => entry.model).map(([id]) => id);
+    // Expanded: its issues were paged. Reports whose detail only fed the counts are prefetched again.
+    const expanded = [...this.entries].filter(([, entry]) => entry.issues).map(([id]) => id);
     const shownSince = this.lastRefresh;
     this.log.info(`Refreshing ${this.listed.length} reports and ${expanded.length} expanded.`);
     this.changed.fire({ kind: 'status' });
@@ -337,6 +385,7 @@ export class ReportStore extends Disposable {
   /** Drops everything loaded (the key or origin changed: nothing may stay); the next read fetches again. */
   reset(): void {
     this.epoch++;
+    this.prefetchRun?.abort();
     this.refreshRun?.controller.abort();
     this.refreshRun = undefined;
     this.staleValue = undefined;
@@ -367,6 +416,7 @@ export class ReportStore extends Disposable {
       this.startIssues(id, model);
     }
     this.changed.fire({ kind: 'all' });
+    this.prefetchCounts(sorted);
   }
 
   private stopAllPaging(): void {

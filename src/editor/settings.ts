@@ -21,6 +21,8 @@ export interface Settings {
   timeoutMs: number;
   autoRefreshMinutes: number;
   issuesPerLoad: number;
+  /** Reports whose detail is fetched after listing, for the counts on their rows. */
+  countsPrefetch: number;
   suppression: SuppressionSettings;
   network: NetworkOptions;
 }
@@ -63,6 +65,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
       timeoutMs: clamp(config.get<number>(Setting.RequestTimeoutSeconds, 30), 1, 600) * 1000,
       autoRefreshMinutes: clamp(config.get<number>(Setting.AutoRefreshMinutes, 0), 0, 24 * 60),
       issuesPerLoad: clamp(config.get<number>(Setting.IssuesPerLoad, 20_000), 1_000, 1_000_000),
+      countsPrefetch: clamp(config.get<number>(Setting.CountsPrefetch, 20), 0, 200),
       suppression: suppressionSettings(config),
       findings: {
         falsePositives: config.get<string>(Setting.FindingsFalsePositives) === 'hide' ? 'hide' : 'hint',

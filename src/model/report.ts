@@ -5,6 +5,7 @@ import type { Fix, FixReportDetail, Issue } from '../api/schemas';
 import { fixFindings, issueFindings, reportFindings, type Finding } from './findings';
 import { fixView, type FixView } from './fix';
 import { embeddedFixId, isFalsePositive } from './issue';
+import { metricsOf, type FixCounts } from './metrics';
 
 /** Which group of the tree an issue was put in. */
 export type IssueGroup = 'fix' | 'false-positive' | 'other';
@@ -54,6 +55,8 @@ export class ReportModel {
   private readonly findingsByIssue = new Map<string, Finding[]>();
   /** One copy of each rule id and issue type: JSON.parse shares only short strings (bench/, case 2). */
   private readonly sharedTexts = new Map<string, string>();
+
+  private counts: FixCounts | undefined;
 
   constructor(detail: FixReportDetail) {
     this.report = detail;
@@ -178,6 +181,11 @@ export class ReportModel {
   }
 
   /** Distinct issues added so far, all groups together. */
+  /** Fixes by state and confidence, downloaded and committed: the metrics' definitions (README, "Metrics"). */
+  get fixCounts(): FixCounts {
+    return (this.counts ??= metricsOf([{ detail: this.report }]).fixes);
+  }
+
   get issueCount(): number {
     return this.issuesById.size;
   }

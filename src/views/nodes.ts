@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { FixReportSummary, Issue } from '../api/schemas';
 import type { FixView } from '../model/fix';
-import { cleanText } from '../common/text';
+import type { FixCounts } from '../model/metrics';
+import { cleanText, counted } from '../common/text';
 import { readableIssueType, relativeTime } from '../model/format';
 import { isFalsePositive } from '../model/issue';
 import { summaryLine } from '../model/reportList';
@@ -22,6 +23,15 @@ export interface ReportNode {
   matchesWorkspace: boolean;
   /** The current report of a workspace repository (its findings show in the code); pinned by the user or chosen. */
   current?: { pinned: boolean };
+  /** What is known of its size (set by the tree each time the row is drawn). */
+  size?: ReportSize;
+}
+
+/** A report's size as far as it is loaded: fixes from its detail, issues as paging goes. */
+export interface ReportSize {
+  readonly fixes: FixCounts;
+  /** Undefined until its issues are paged (the report expanded, or current in the workspace). */
+  readonly issues?: { readonly received: number; readonly falsePositives: number; readonly complete: boolean };
 }
 
 export interface GroupNode {
@@ -83,7 +93,7 @@ const STATE_ICONS: Record<string, string> = {
 export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownString | undefined {
   switch (node.kind) {
     case 'report':
-      return reportTooltip(node.report, nowMs);
+      return reportTooltip(node.report, node.size, nowMs);
     case 'fix':
       return fixTooltip(
         node.reportId,
@@ -174,7 +184,9 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
   const item = new vscode.TreeItem(`${line.vendor ?? 'Unknown scanner'} · ${age}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `report:${node.report.id}`;
   const current = node.current ? (node.current.pinned ? 'current (pinned)' : 'current') : null;
-  item.description = [current, line.title, line.where, line.expired ? 'expired' : null].filter((p) => p !== null).join(' · ');
+  item.description = [current, sizeText(node.size), line.title, line.where, line.expired ? 'expired' : null]
+    .filter((p) => p !== null)
+    .join(' · ');
   item.iconPath = new vscode.ThemeIcon(
     node.current?.pinned ? 'pinned' : line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield',
   );
@@ -188,6 +200,18 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
     .filter((p) => p !== null)
     .join('.');
   return item;
+}
+
+/** "12 fixes · ≥ 300 issues, ≥ 40 FPs": "≥" until paging ends; null while nothing is known. */
+export function sizeText(size: ReportSize | undefined): string | null {
+  if (!size) return null;
+  const parts = [counted(size.fixes.total, 'fix', 'fixes')];
+  const issues = size.issues;
+  if (issues) {
+    const atLeast = (n: number) => `${issues.complete ? '' : '≥ '}${n.toLocaleString('en-US')}`;
+    parts.push(`${atLeast(issues.received)} ${issues.received === 1 ? 'issue' : 'issues'}, ${atLeast(issues.falsePositives)} FP`);
+  }
+  return parts.join(' · ');
 }
 
 function groupItem(node: GroupNode): vscode.TreeItem {

@@ -28,6 +28,7 @@ import {
   type MessageNode,
   type Node,
   type ReportNode,
+  type ReportSize,
 } from './nodes';
 
 const RANGE_SIZE = 1_000;
@@ -100,7 +101,21 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
+    if (node.kind === 'report') node.size = this.sizeOf(node.report.id);
     return treeItem(node);
+  }
+
+  /** What the store knows of a report's size: nothing is fetched for it (see ReportStore.prefetchCounts). */
+  private sizeOf(reportId: string): ReportSize | undefined {
+    const entry = this.store.entry(reportId);
+    const model = entry?.model;
+    if (!model) return undefined;
+    const issues = entry.issues && {
+      received: model.issueCount,
+      falsePositives: model.falsePositives.length,
+      complete: entry.issues.kind === 'done',
+    };
+    return { fixes: model.fixCounts, issues };
   }
 
   /**

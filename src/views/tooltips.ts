@@ -12,6 +12,7 @@ import { falsePositiveBasis } from '../model/issue';
 import { isExpired, reportTitle } from '../model/reportList';
 import { parseTimestamp, type Instant } from '../model/time';
 import { CommandId } from '../common/manifest';
+import type { ReportSize } from './nodes';
 
 const MAX_COMMENTS = 5;
 const MAX_DOWNLOADERS = 5;
@@ -173,10 +174,11 @@ export function issueTooltip(
   return tip.value;
 }
 
-export function reportTooltip(report: FixReportSummary, nowMs = Date.now()): vscode.MarkdownString {
+export function reportTooltip(report: FixReportSummary, size: ReportSize | undefined, nowMs = Date.now()): vscode.MarkdownString {
   const tip = markdown();
   tip.md('**').text(reportTitle(report)).md('**\n\n');
   tip.md('- Scanner: ').text(readableVendor(report.vulnerabilityReport?.vendor)).md('\n');
+  if (size) appendSize(tip, size);
   if (report.repo) {
     tip
       .md('- Repository: ')
@@ -195,6 +197,29 @@ export function reportTooltip(report: FixReportSummary, nowMs = Date.now()): vsc
       .md('\n');
   tip.md('- Report id: ').text(report.id).md('\n');
   return tip.value;
+}
+
+/** "Fixes: 12 (7 Open, 5 Committed; 5 Stable, 7 Adaptive)", then the issues loaded so far. */
+function appendSize(tip: Tooltip, size: ReportSize): void {
+  const { fixes, issues } = size;
+  tip.md('- Fixes: ').text(fixes.total.toLocaleString('en-US'));
+  const states = fixes.byState.map((s) => `${s.count} ${s.label}`).join(', ');
+  const confidences = fixes.byConfidence
+    .filter((c) => c.count > 0)
+    .map((c) => `${c.count} ${c.label}`)
+    .join(', ');
+  if (fixes.total > 0)
+    tip
+      .md(' (')
+      .text([states, confidences].filter((p) => p !== '').join('; '))
+      .md(')');
+  tip.md('\n');
+  if (!issues) return;
+  const atLeast = issues.complete ? '' : 'at least ';
+  tip
+    .md('- Issues: ')
+    .text(`${atLeast}${counted(issues.received, 'issue')}, ${atLeast}${counted(issues.falsePositives, 'false positive')}`)
+    .md(issues.complete ? '\n' : ' (not all loaded yet)\n');
 }
 
 function appendFindings(tip: Tooltip, findings: readonly Finding[]): void {

@@ -48,6 +48,7 @@ describe('the key never reaches the log', () => {
 
   after(async () => {
     await setUserSetting('securityFixReports.requestTimeoutSeconds', undefined);
+    await setUserSetting('securityFixReports.countsPrefetch', undefined);
     await vscode.commands.executeCommand('notifications.clearAll');
     await service.close();
   });
@@ -63,6 +64,9 @@ describe('the key never reaches the log', () => {
     assert.equal(await vscode.commands.executeCommand(CommandId.SetServiceKey, { key: WRONG_KEY }), false);
     await connectTo(service);
     const errors: string[] = [];
+    // Each fault below is meant for the request named next to it, not for the counts prefetch.
+    await setUserSetting('securityFixReports.countsPrefetch', 0);
+    await waitFor(() => services.connection.settings.countsPrefetch === 0, 'countsPrefetch 0');
 
     // HTTP 500 on the list, then a 500 whose body echoes the key back.
     service.faults.add({ route: 'fix-reports', times: 1, fault: { kind: 'status', status: 500 } });
@@ -121,6 +125,7 @@ after('no key used anywhere in the run reached the log', async () => {
     'securityFixReports.baseURL',
     'securityFixReports.baseUrl',
     'securityFixReports.issuesPerLoad',
+    'securityFixReports.countsPrefetch',
     'securityFixReports.requestTimeoutSeconds',
     'http.proxy',
   ]) {

@@ -25,15 +25,19 @@ import {
   labelOf,
   loadedReport,
   mainSandbox,
+  plainText,
   quiet,
   rootNodes,
   setUserSetting,
   sleep,
+  tooltipOf,
   treeItem,
   waitFor,
 } from './support';
 
 const WORKSPACE_REMOTE = 'https://github.com/acme/payments-api';
+/** The counts that lead a report row's description once known ("12 fixes · ≥ 300 issues, ≥ 40 FP · "). */
+const SIZE = /^[\d,]+ fix(?:es)? · (?:(?:≥ )?[\d,]+ issues?, (?:≥ )?[\d,]+ FP · )?/;
 
 function ids(nodes: Node[]): string[] {
   return nodes.map((n) =>
@@ -50,7 +54,10 @@ describe('reports tree', () => {
     await connectTo(service);
   });
 
-  after(() => setUserSetting('securityFixReports.issuesPerLoad', undefined));
+  after(async () => {
+    await setUserSetting('securityFixReports.issuesPerLoad', undefined);
+    await setUserSetting('securityFixReports.countsPrefetch', undefined);
+  });
 
   it('lists every report, workspace repository first, then unexpired newest first', async () => {
     const roots = await rootNodes();
@@ -77,12 +84,61 @@ describe('reports tree', () => {
         new RegExp(`^${readableVendor(r.vulnerabilityReport?.vendor).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · (.+ ago|just now|undated)$`),
       );
       // "current · " leads the workspace repository's current report (see the next cases).
-      const description = String(item.description).replace(/^current(?: \(pinned\))? · /, '');
+      const description = String(item.description)
+        .replace(/^current(?: \(pinned\))? · /, '')
+        .replace(SIZE, '');
       assert.ok(description.startsWith(r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? r.id), description);
       if (r.repo) assert.ok(description.includes(` · ${r.repo.name}@${r.repo.reference}`), description);
       assert.equal((description.match(/\bexpired\b/g) ?? []).length, expired ? 1 : 0, `${description}: marked expired once, when expired`);
       assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     }
+  });
+
+  it('shows each report\'s size on its row: fixes from the detail (prefetched, never issues), issues and FPs as "≥ n" until paging ends', async () => {
+    const { services } = await extensionApi();
+    services.store.reset();
+    service.clearRequests();
+    const roots = await rootNodes();
+    const description = async (id: string) => String((await treeItem(roots.find((n) => n.report.id === id)!)).description);
+    const live = roots.filter((n) => !(n.report.expirationOn && Date.parse(n.report.expirationOn) < Date.now()));
+    // countsPrefetch (20 by default) covers every live report of the sandbox's dataset.
+    assert.ok(live.length <= 20 && live.length >= 5, `${live.length} live reports`);
+    for (const node of live) {
+      // Fix ids as the model counts them: a repeated id is one fix.
+      const fixes = new Set(service.dataset.detail(node.report.id)!.fixes.map((f) => f.id)).size;
+      const want = `${fixes.toLocaleString('en-US')} ${fixes === 1 ? 'fix' : 'fixes'}`;
+      let last = '';
+      await waitFor(async () => (last = await description(node.report.id)).includes(want), `${node.report.id}: "${want}" on its row`).catch(
+        (e: Error) => assert.fail(`${e.message}; the row shows "${last}"`),
+      );
+    }
+    // Counting fixes costs one detail request per report, and no report's issues were paged for it.
+    const expanded = new Set(roots.filter((n) => services.store.entry(n.report.id)?.issues).map((n) => n.report.id));
+    const paged = new Set(service.requests.filter((r) => r.path.endsWith('/v5/issues')).map((r) => String(r.query['fixReportId'])));
+    for (const id of paged) assert.ok(expanded.has(id), `issues of ${id} were paged only because it was expanded or current`);
+
+    const target = live.find((n) => !services.store.entry(n.report.id)?.issues && service.dataset.issueCount(n.report.id) > 0)!;
+    assert.ok(target, 'a live report whose issues are not paged yet');
+    assert.doesNotMatch(await description(target.report.id), /issues?,/, 'no issue count before paging');
+    await loadedReport(target.report.id);
+    const expected = expectedReport(service, target.report.id);
+    const total = expected.issues.length.toLocaleString('en-US');
+    await waitFor(async () => (await description(target.report.id)).includes(`${total} issue`), 'the issue count once paging ends');
+    const shown = await description(target.report.id);
+    assert.ok(
+      shown.includes(
+        `${total} ${expected.issues.length === 1 ? 'issue' : 'issues'}, ${expected.falsePositives.length.toLocaleString('en-US')} FP`,
+      ),
+      shown,
+    );
+    assert.doesNotMatch(shown, /≥/, 'exact once every page arrived');
+
+    const tip = plainText(tooltipOf(await treeItem(roots.find((n) => n.report.id === target.report.id)!)).value);
+    const states = new Map<string, number>();
+    for (const fix of expected.fixes) states.set(fix.state ?? 'No state', (states.get(fix.state ?? 'No state') ?? 0) + 1);
+    assert.match(tip, new RegExp(`Fixes: ${expected.fixes.length}\\b`), tip);
+    for (const [state, count] of states) assert.ok(tip.includes(`${count} ${state}`), `${tip}: ${count} ${state}`);
+    assert.ok(tip.includes(`Issues: ${total} issue`), tip);
   });
 
   it("marks the workspace's reports with the repository icon", async () => {
@@ -350,6 +406,9 @@ describe('reports tree', () => {
   it('20 concurrent expansions of one report cause one detail request and one request per page', async () => {
     const { services } = await extensionApi();
     const bigId = service.dataset.bigReportId!;
+    // Without the counts prefetch, which would fetch the detail before the expansions do.
+    await setUserSetting('securityFixReports.countsPrefetch', 0);
+    await waitFor(() => services.connection.settings.countsPrefetch === 0, 'countsPrefetch 0');
     services.store.reset();
     await quiet();
     const node = (await rootNodes()).find((n) => n.report.id === bigId)!;
