@@ -1,5 +1,5 @@
 // Small helpers of the metrics: shares, nearest-rank percentiles, duration summaries, ordering.
-import type { Counted, DurationStats } from './types';
+import type { Counted, DurationBucket, DurationStats } from './types';
 
 const MS_PER_DAY = 86_400_000;
 
@@ -53,6 +53,7 @@ export class DurationCollector {
       p90Ms,
       medianDays: days(medianMs),
       p90Days: days(p90Ms),
+      distribution: distribution(sorted),
     };
   }
 }
@@ -60,4 +61,25 @@ export class DurationCollector {
 /** Milliseconds as days rounded to 2 decimals. */
 function days(ms: number | null): number | null {
   return ms === null ? null : Math.round((ms / MS_PER_DAY) * 100) / 100;
+}
+
+/** Buckets of the time-to charts: what a remediation SLA is usually stated in. */
+const BUCKETS: readonly (readonly [string, number | null])[] = [
+  ['≤ 1 day', 1],
+  ['≤ 3 days', 3],
+  ['≤ 1 week', 7],
+  ['≤ 2 weeks', 14],
+  ['≤ 4 weeks', 28],
+  ['≤ 12 weeks', 84],
+  ['> 12 weeks', null],
+];
+
+/** Every bucket, empty ones included, so charts of different selections line up. */
+function distribution(sortedMs: readonly number[]): DurationBucket[] {
+  const counts = BUCKETS.map(() => 0);
+  for (const ms of sortedMs) {
+    const index = BUCKETS.findIndex(([, max]) => max === null || ms <= max * MS_PER_DAY);
+    counts[index]!++;
+  }
+  return BUCKETS.map(([label, maxDays], i) => ({ label, maxDays, count: counts[i]! }));
 }

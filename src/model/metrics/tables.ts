@@ -63,6 +63,7 @@ export function metricsTables(m: Metrics): MetricsTable[] {
       rows: m.funnel.rows.map((r) => [r.label, ...cnt(r.byState), ...cnt(r.byEvents)]),
     },
     durations(m),
+    distributions(m),
     ratingsByConfidence(m),
     {
       id: 'rating-tags',
@@ -141,6 +142,17 @@ function durations(m: Metrics): MetricsTable {
       count('undated', 'Skipped: undated'),
     ],
     rows: [row('Time to download', m.timeToDownload), row('Time to commit', m.timeToCommit)],
+  };
+}
+
+/** The time-to histograms side by side: the buckets are the same for both. */
+function distributions(m: Metrics): MetricsTable {
+  const commit = m.timeToCommit.distribution;
+  return {
+    id: 'time-to-distribution',
+    title: 'Time from first observed, distribution',
+    columns: [text('bucket', 'Time'), count('download', 'Fixes downloaded'), count('commit', 'Fixes committed')],
+    rows: m.timeToDownload.distribution.map((b, i) => [b.label, b.count, commit[i]!.count]),
   };
 }
 

@@ -50,6 +50,16 @@ export interface DurationStats {
   /** The same in days, rounded to 2 decimals. */
   readonly medianDays: number | null;
   readonly p90Days: number | null;
+  /** The counted durations in buckets (upper bounds inclusive); the last bucket has no bound. */
+  readonly distribution: readonly DurationBucket[];
+}
+
+export interface DurationBucket {
+  /** "≤ 1 day", …, "> 12 weeks". */
+  readonly label: string;
+  /** Inclusive upper bound in days; null for the last bucket. */
+  readonly maxDays: number | null;
+  readonly count: number;
 }
 
 type FunnelStage = 'fixes' | 'downloaded' | 'committed';

@@ -178,6 +178,7 @@ describe('model/metrics', () => {
       p90Ms: 10 * DAY,
       medianDays: 2,
       p90Days: 10,
+      distribution: buckets(1, 1, 0, 1), // 1 d ≤ 1 day (bounds inclusive); 2 d ≤ 3 days; 10 d ≤ 2 weeks
     });
   });
 
@@ -192,6 +193,7 @@ describe('model/metrics', () => {
       p90Ms: 7 * DAY,
       medianDays: 5,
       p90Days: 7,
+      distribution: buckets(0, 1, 2), // 1.5 d ≤ 3 days; 5 d and 7 d ≤ 1 week
     });
   });
 
@@ -329,7 +331,16 @@ describe('model/metrics', () => {
       assert.deepEqual(empty.fixes.byState, []);
       assert.ok(empty.fixes.byConfidence.every((c) => c.count === 0 && c.share === null));
       assert.deepEqual(empty.fixes.downloaded, { count: 0, share: null });
-      const none = { count: 0, undated: 0, negative: 0, medianMs: null, p90Ms: null, medianDays: null, p90Days: null };
+      const none = {
+        count: 0,
+        undated: 0,
+        negative: 0,
+        medianMs: null,
+        p90Ms: null,
+        medianDays: null,
+        p90Days: null,
+        distribution: buckets(),
+      };
       assert.deepEqual([empty.timeToDownload, empty.timeToCommit], [none, none]);
       assert.deepEqual(empty.funnel.rows[0]?.byEvents, { count: 0, share: null });
       assert.deepEqual(
@@ -381,9 +392,32 @@ describe('model/metrics percentile (nearest rank)', () => {
       },
     ]);
     // z: 0 h; n: −1 h, skipped; p: 6 h. Sorted [0, 6 h]: median rank 1 → 0; p90 rank 2 → 6 h = 0.25 d.
-    assert.deepEqual(r.timeToDownload, { count: 2, undated: 0, negative: 1, medianMs: 0, p90Ms: 6 * HOUR, medianDays: 0, p90Days: 0.25 });
+    assert.deepEqual(r.timeToDownload, {
+      count: 2,
+      undated: 0,
+      negative: 1,
+      medianMs: 0,
+      p90Ms: 6 * HOUR,
+      medianDays: 0,
+      p90Days: 0.25,
+      distribution: buckets(2), // 0 and 6 h
+    });
   });
 });
+
+/** The seven buckets with these counts, in order (≤1 d, ≤3 d, ≤1 w, ≤2 w, ≤4 w, ≤12 w, longer). */
+function buckets(...counts: number[]) {
+  const labels: [string, number | null][] = [
+    ['≤ 1 day', 1],
+    ['≤ 3 days', 3],
+    ['≤ 1 week', 7],
+    ['≤ 2 weeks', 14],
+    ['≤ 4 weeks', 28],
+    ['≤ 12 weeks', 84],
+    ['> 12 weeks', null],
+  ];
+  return labels.map(([label, maxDays], i) => ({ label, maxDays, count: counts[i] ?? 0 }));
+}
 
 describe('model/metrics isoWeek (UTC)', () => {
   const week = (text: string) => isoWeek(Date.parse(text)).week;
@@ -446,6 +480,7 @@ describe('model/metrics metricsTables', () => {
         'fixes-by-confidence',
         'funnel',
         'time-to',
+        'time-to-distribution',
         'ratings-by-confidence',
         'rating-tags',
         'false-positives-by-scanner',
@@ -461,6 +496,13 @@ describe('model/metrics metricsTables', () => {
     assert.deepEqual([percentOf(2 / 3), percentOf(1), percentOf(0), percentOf(null)], [66.7, 100, 0, null]);
     assert.deepEqual(table('funnel').rows[2], ['Committed', 2, 33.3, 4, 66.7]); // 2/6, 4/6
     assert.deepEqual(table('time-to').rows[0], ['Time to download', 3, 2, 10, 2 * DAY, 10 * DAY, 1, 1]);
+    // Downloads 1, 2, 10 d; commits 1.5, 5, 7 d (see the duration cases above).
+    assert.deepEqual(table('time-to-distribution').rows.slice(0, 4), [
+      ['≤ 1 day', 1, 0],
+      ['≤ 3 days', 1, 1],
+      ['≤ 1 week', 0, 2],
+      ['≤ 2 weeks', 1, 0],
+    ]);
     assert.deepEqual(table('false-positives-by-issue-type').rows[1], ['SQL_Injection', 'SQL Injection', 3, 2, 66.7]);
   });
 
