@@ -50,14 +50,20 @@ export class FpSummaries {
       if (issue.fpId && !this.memo.has(issue.fpId) && !wanted.has(issue.fpId)) wanted.set(issue.fpId, issue);
     }
     const queue = [...wanted];
+    if (queue.length === 0) return;
+    const { signal, release } = pageSignal(this.options.signal);
     let next = 0;
     const worker = async () => {
       while (next < queue.length) {
         const [fpId, issue] = queue[next++]!;
-        this.remember(fpId, await this.fetchOne(fetch, fpId, issue));
+        this.remember(fpId, await this.fetchOne(fetch, fpId, issue, signal));
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+    } finally {
+      release();
+    }
   }
 
   /** The justification for a false positive: its summary when loaded, else the fallback. */
@@ -74,9 +80,9 @@ export class FpSummaries {
       );
   }
 
-  private async fetchOne(fetch: FpSummaryFetcher, fpId: string, issue: Issue): Promise<string> {
+  private async fetchOne(fetch: FpSummaryFetcher, fpId: string, issue: Issue, signal: AbortSignal | undefined): Promise<string> {
     try {
-      return await fetch(fpId, this.options.signal);
+      return await fetch(fpId, signal);
     } catch (e) {
       if (this.options.signal?.aborted) throw e;
       this.failures++;
@@ -92,4 +98,19 @@ export class FpSummaries {
     if (this.memo.size >= this.memoSize) this.memo.delete(this.memo.keys().next().value!);
     this.memo.set(fpId, text);
   }
+}
+
+/**
+ * A signal for one page's requests that follows `outer`. Node 20 keeps every signal made with
+ * AbortSignal.any (the transport's, per request) alive as a dependant of a long-lived source:
+ * handing the export's own signal to 120,000 summary requests grew the heap by about 120 bytes
+ * each. A page's signal is dropped with the page, and its dependants with it.
+ */
+function pageSignal(outer: AbortSignal | undefined): { signal: AbortSignal | undefined; release: () => void } {
+  if (!outer) return { signal: undefined, release: () => {} };
+  const page = new AbortController();
+  const forward = () => page.abort(outer.reason);
+  if (outer.aborted) forward();
+  else outer.addEventListener('abort', forward, { once: true });
+  return { signal: page.signal, release: () => outer.removeEventListener('abort', forward) };
 }
