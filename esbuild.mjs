@@ -1,4 +1,5 @@
-// Two bundles from one script: the extension (vscode external) and the CLI.
+// The bundles from one script: the extension (vscode external), the CLI, the parser proof and the
+// Fix Insights page.
 // undici stays external in the extension so the editor's proxy/certificate patching of
 // require('undici') still applies (see README "Proxy and certificates"); it ships in the VSIX.
 import * as esbuild from 'esbuild';
@@ -35,6 +36,16 @@ const builds = [
   // extension host has once VS Code's own AMD-loaded code ran (workspace.encode does): then
   // require() returns {} and the parser never loads. Compiled out here.
   { ...common, entryPoints: ['src/model/proof/prover.ts'], outfile: 'dist/proof.js', define: { define: 'undefined' } },
+  // The Fix Insights page: runs in the webview (a browser), loaded only when the dashboard opens.
+  {
+    ...common,
+    entryPoints: ['src/webview/insights/main.ts'],
+    outfile: 'dist/insights.js',
+    platform: 'browser',
+    target: 'chrome120',
+    format: 'iife',
+    tsconfig: 'tsconfig.webview.json',
+  },
 ];
 
 // Grammars the proof loads (model/proof/prover.ts GRAMMAR_FILES), beside dist/proof.js.

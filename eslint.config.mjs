@@ -11,6 +11,8 @@ const layers = {
   views: { above: ['commands', 'cli', 'extension'] },
   commands: { above: ['cli', 'extension'] },
   cli: { above: ['editor', 'views', 'commands', 'extension'], node: true },
+  // The Fix Insights page (a browser): model types and its protocol only.
+  webview: { above: ['api', 'editor', 'views', 'commands', 'cli', 'extension'], node: true },
 };
 // Plain-Node code around the source: no editor API (it may read the manifest's ids).
 const plainNode = ['tools/**', 'test/unit/**', 'test/e2e/**', 'test/support/**', 'bench/**'];

@@ -18,6 +18,9 @@ import { refresh } from './commands/refresh';
 import { cancelRefresh } from './commands/cancelRefresh';
 import { refreshReport } from './commands/refreshReport';
 import { pinReport } from './commands/pinReport';
+import { insightsDeps, showInsights } from './commands/showInsights';
+import { showReportInsights } from './commands/showReportInsights';
+import { INSIGHTS_VIEW_TYPE, InsightsPanel, type InsightsStats } from './views/insights/panel';
 import { goToFinding } from './commands/goToFinding';
 import { revealFinding } from './commands/revealFinding';
 import { suppressAllInFile } from './commands/suppressAllInFile';
@@ -58,6 +61,8 @@ export interface ExtensionApi {
   /** Milliseconds from activate() start to the tree provider being registered. */
   activationMs: number;
   ready: Promise<void>;
+  /** What the Fix Insights page reported (draws, charts, tables, CSP violations): for the tests. */
+  insights: InsightsStats;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -116,6 +121,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.NextFinding, goToFinding(s, 1)],
     [CommandId.PreviousFinding, goToFinding(s, -1)],
     [CommandId.UnpinReport, unpinReport(s)],
+    [CommandId.ShowInsights, showInsights(s)],
+    [CommandId.ShowReportInsights, showReportInsights(s)],
     [CommandId.Filter, filter(s)],
     [CommandId.FilterText, filterText(s)],
     [CommandId.ClearFilter, clearFilter(s)],
@@ -166,6 +173,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     treeView,
     statusBar,
     ...commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
+    // Fix Insights survives a window reload with its scope (the page's saved state).
+    vscode.window.registerWebviewPanelSerializer(INSIGHTS_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state) => InsightsPanel.restore(insightsDeps(s), panel, state),
+    }),
     vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, new FpExplanationProvider(store)),
     vscode.workspace.registerTextDocumentContentProvider(FIX_PREVIEW_SCHEME, fixPreviews),
     vscode.languages.registerHoverProvider('*', new SuppressionHover(store)),
@@ -207,7 +218,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     });
   ready.catch((e: unknown) => log.error(`Activation: ${e instanceof Error ? e.message : String(e)}`));
   log.info(`Activated in ${activationMs.toFixed(1)} ms (tree registered).`);
-  return { services: s, statusBar, activationMs, ready };
+  return { services: s, statusBar, activationMs, ready, insights: InsightsPanel.stats };
 }
 
 export function deactivate(): void {}

@@ -17,6 +17,8 @@ export const CommandId = {
   NextFinding: 'securityFixReports.nextFinding',
   PreviousFinding: 'securityFixReports.previousFinding',
   UnpinReport: 'securityFixReports.unpinReport',
+  ShowInsights: 'securityFixReports.showInsights',
+  ShowReportInsights: 'securityFixReports.showReportInsights',
   Filter: 'securityFixReports.filter',
   FilterText: 'securityFixReports.filterText',
   ClearFilter: 'securityFixReports.clearFilter',

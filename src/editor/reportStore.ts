@@ -160,7 +160,7 @@ export class ReportStore extends Disposable {
   /** The report's fixes (one request), then its issues streaming in the background. */
   report(reportId: string): Promise<ReportModel> {
     const current = this.currentness(reportId);
-    return this.detail(reportId).then(
+    return this.reportDetail(reportId).then(
       (model) => {
         // The detail may have come from the counts prefetch: paging starts on the first real use.
         const entry = this.entries.get(reportId);
@@ -179,7 +179,7 @@ export class ReportStore extends Disposable {
   }
 
   /** The report's detail (its fixes), fetched once and no issues: for the tree and for the counts on report rows. */
-  private detail(reportId: string, signal?: AbortSignal): Promise<ReportModel> {
+  reportDetail(reportId: string, signal?: AbortSignal): Promise<ReportModel> {
     let pending = this.details.get(reportId);
     if (!pending) {
       const current = this.currentness(reportId);
@@ -225,7 +225,7 @@ export class ReportStore extends Disposable {
     this.prefetchRun = controller;
     const worker = async () => {
       for (let next = queue.shift(); next && !controller.signal.aborted; next = queue.shift()) {
-        await this.detail(next.id, controller.signal).catch((e: unknown) => {
+        await this.reportDetail(next.id, controller.signal).catch((e: unknown) => {
           if (!controller.signal.aborted)
             this.log.warn(`Report ${next.id}: no counts on its row (${e instanceof Error ? e.message : String(e)}).`);
         });

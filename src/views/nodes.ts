@@ -203,7 +203,7 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
 }
 
 /** "12 fixes · ≥ 300 issues, ≥ 40 FPs": "≥" until paging ends; null while nothing is known. */
-export function sizeText(size: ReportSize | undefined): string | null {
+function sizeText(size: ReportSize | undefined): string | null {
   if (!size) return null;
   const parts = [counted(size.fixes.total, 'fix', 'fixes')];
   const issues = size.issues;

@@ -4,13 +4,21 @@
 // into a temporary folder (~5 s); the repository's own file is never written.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { EXTENSION_BUDGET_BYTES, VSIX_BUDGET_BYTES, buildVsix, fileBytes, vsixContents } from '../../bench/lib/sizes';
+import {
+  EXTENSION_BUDGET_BYTES,
+  INSIGHTS_BUDGET_BYTES,
+  VSIX_BUDGET_BYTES,
+  buildVsix,
+  fileBytes,
+  vsixContents,
+} from '../../bench/lib/sizes';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const bundle = path.join(root, 'dist', 'extension.js');
+const insights = path.join(root, 'dist', 'insights.js');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('size budgets', () => {
@@ -21,6 +29,19 @@ describe('size budgets', () => {
   it(`dist/extension.js stays within ${kb(EXTENSION_BUDGET_BYTES)}`, () => {
     const bytes = fileBytes(bundle);
     assert.ok(bytes <= EXTENSION_BUDGET_BYTES, `dist/extension.js is ${kb(bytes)}, over the ${kb(EXTENSION_BUDGET_BYTES)} budget`);
+  });
+
+  it(`dist/insights.js (the Fix Insights page: Chart.js and vscode-elements) stays within ${kb(INSIGHTS_BUDGET_BYTES)}`, () => {
+    const bytes = fileBytes(insights);
+    assert.ok(bytes <= INSIGHTS_BUDGET_BYTES, `dist/insights.js is ${kb(bytes)}, over the ${kb(INSIGHTS_BUDGET_BYTES)} budget`);
+  });
+
+  it('the extension bundle does not contain the page script (it loads only when the dashboard opens)', () => {
+    const source = readFileSync(bundle, 'utf8');
+    assert.ok(
+      !source.includes('Chart.register') && !source.includes('vscode-radio-group'),
+      'no Chart.js or vscode-elements in dist/extension.js',
+    );
   });
 
   it(`the VSIX stays within ${kb(VSIX_BUDGET_BYTES)}`, function () {

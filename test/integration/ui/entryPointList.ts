@@ -13,6 +13,7 @@ export const ENTRY_POINTS = [
   'view/title:securityFixReports.clearServiceKey',
   'view/title:securityFixReports.setBaseUrl',
   'view/title:securityFixReports.showLog',
+  'view/title:securityFixReports.showInsights',
   // view/item/context: inline buttons and the context menu
   'view/item/context:inline:securityFixReports.insertSuppressionComment',
   'view/item/context:inline:securityFixReports.openPullRequest',
@@ -27,6 +28,7 @@ export const ENTRY_POINTS = [
   'view/item/context:securityFixReports.refreshReport',
   'view/item/context:securityFixReports.pinReport',
   'view/item/context:securityFixReports.unpinReport',
+  'view/item/context:securityFixReports.showReportInsights',
   // key bindings, by their `when`
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && !editorReadonly',
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly',

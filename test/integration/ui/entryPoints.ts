@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../../../tools/editor/codeServer';
 import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot } from '../../../tools/editor/ui';
 import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
+import { checkInsights } from './insights';
 
 const T = 30_000;
 
@@ -549,6 +550,19 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await contextMenu(reportRow(pinCandidate.id), 'Unpin Current Report');
   await waitUntil(async () => !(await reportRow(pinCandidate.id).innerText()).includes('(pinned)'), 'the pin to go');
   hit('view/item/context:securityFixReports.unpinReport');
+
+  step('entry points: Fix Insights from the title bar (a row focused) measures all reports; from a report menu, that report');
+  await checkInsights(run, {
+    openAll: async () => {
+      await workspaceRow().click();
+      await titleAction('Fix Insights').click();
+    },
+    openReport: () => contextMenu(reportRow(workspaceReport.id), 'Fix Insights for This Report'),
+    reportId: workspaceReport.id,
+  });
+  hit('view/title:securityFixReports.showInsights');
+  hit('view/item/context:securityFixReports.showReportInsights');
+  await runCommandFromPalette(page, 'View: Close All Editors', T);
 
   step("entry points: an error row's click retries");
   // Collapse everything: the list only renders the rows in view.

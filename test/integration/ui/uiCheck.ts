@@ -236,6 +236,7 @@ const STATES = [
   'problems',
   'suppress-all-preview',
   'fix-preview',
+  'insights',
 ];
 async function copyStateScreenshots(outDir: string): Promise<void> {
   const docs = path.join(REPO_ROOT, 'docs', 'screenshots');

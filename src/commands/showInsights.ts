@@ -1,0 +1,25 @@
+// "Fix Insights" (the view's title bar and the palette): the dashboard over all reports. The
+// workbench passes the focused tree row to title-bar commands; the scope never depends on it
+// (use a report's context menu, showReportInsights, for one report).
+import * as vscode from 'vscode';
+import { InsightsPanel, type InsightsDeps } from '../views/insights/panel';
+import type { Services } from './services';
+
+export function insightsDeps(s: Services): InsightsDeps {
+  return {
+    store: s.store,
+    log: s.log,
+    extensionUri: s.context.extensionUri,
+    workspaceRemotes: async () => (await s.repositories.list()).flatMap((r) => r.remotes),
+  };
+}
+
+export function showInsights(s: Services) {
+  return (): void => {
+    if (s.connection.state.kind !== 'ready') {
+      void vscode.window.showInformationMessage('Fix Insights needs the service: set the base URL and the service key first.');
+      return;
+    }
+    InsightsPanel.show(insightsDeps(s), { kind: 'all' });
+  };
+}

@@ -1,0 +1,43 @@
+// The Fix Insights page: our markup only (no server text: data arrives later as JSON), a strict
+// Content Security Policy (scripts by nonce, no inline styles but ours, nothing from the network)
+// and styles made of the theme's variables.
+import { randomBytes } from 'node:crypto';
+import type * as vscode from 'vscode';
+
+export function insightsHtml(webview: vscode.Webview, scriptUri: vscode.Uri): string {
+  const nonce = randomBytes(18).toString('base64');
+  const csp = [
+    "default-src 'none'",
+    `img-src ${webview.cspSource} data:`,
+    `font-src ${webview.cspSource}`,
+    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Fix Insights</title>
+<style nonce="${nonce}">
+  body { color: var(--vscode-foreground); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); padding: 0 16px 24px; }
+  h1 { font-size: 1.4em; font-weight: 600; }
+  h2 { font-size: 1.1em; font-weight: 600; margin: 0 0 8px; }
+  header { display: flex; flex-direction: column; gap: 8px; margin-bottom: 16px; }
+  section { margin: 0 0 24px; padding: 12px; border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, transparent)); border-radius: 4px; }
+  .canvas-box { position: relative; height: 240px; max-width: 900px; }
+  table { border-collapse: collapse; margin: 12px 0 0; font-variant-numeric: tabular-nums; }
+  caption { text-align: left; font-weight: 600; padding: 4px 0; }
+  th, td { border-bottom: 1px solid var(--vscode-editorWidget-border, var(--vscode-panel-border, #8884)); padding: 2px 10px 2px 0; text-align: left; }
+  td[data-kind="count"], td[data-kind="percent"], td[data-kind="days"], td[data-kind="ms"] { text-align: right; }
+  .error { color: var(--vscode-errorForeground); }
+  #coverage { color: var(--vscode-descriptionForeground); margin: 0; }
+</style>
+</head>
+<body>
+<main id="root"><p id="coverage" role="status">Gathering fix reports…</p></main>
+<script nonce="${nonce}" src="${scriptUri.toString()}"></script>
+</body>
+</html>`;
+}

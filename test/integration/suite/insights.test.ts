@@ -1,0 +1,41 @@
+// Fix Insights in the real editor: the dashboard opens over all reports and over one, its page
+// draws every chart with a table behind it, and nothing violates its Content Security Policy.
+// (The UI check clicks its entry points and compares the page's numbers with the CLI's.)
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { Sandbox } from '../../../tools/sandbox/server';
+import { CommandId, connectTo, extensionApi, mainSandbox, rootNodes, waitFor } from './support';
+
+describe('Fix Insights', () => {
+  let service: Sandbox;
+
+  before(async () => {
+    service = await mainSandbox();
+    await connectTo(service);
+  });
+
+  after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('draws five charts and every metrics table for all reports, then for one report, with no CSP violation', async () => {
+    const api = await extensionApi();
+    const stats = api.insights;
+    const before = stats.rendered;
+    await vscode.commands.executeCommand(CommandId.ShowInsights, (await rootNodes())[0]); // as the title bar passes the focused row
+    await waitFor(() => stats.rendered > before, 'the page to draw', 30_000);
+    assert.equal(stats.charts, 5);
+    assert.equal(stats.tables, 12, 'every table of metricsTables');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.equal(tab?.label, 'Fix Insights');
+
+    const drawn = stats.rendered;
+    const report = (await rootNodes()).find((n) => service.dataset.issueCount(n.report.id) > 0)!;
+    await vscode.commands.executeCommand(CommandId.ShowReportInsights, report);
+    await waitFor(() => stats.rendered > drawn, 'the page to draw the report', 30_000);
+    assert.equal(
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === 'Fix Insights').length,
+      1,
+      'one dashboard, switched to the report',
+    );
+    assert.deepEqual(stats.cspViolations, []);
+  });
+});
