@@ -19,6 +19,7 @@ import {
 } from './commands';
 import { ExitCode, exitCodeFor } from './exitCodes';
 import { exportIssuesCommand } from './exports';
+import { metricsCommand } from './metrics';
 import { FORMATS, Output, Stderr, type Format } from './output';
 
 export const USAGE = `Usage: security-fix-reports <command> [options]
@@ -36,6 +37,11 @@ Commands:
                                        --fix-report); false positives as accepted suppressions
                                        justified by their summaries (N requests at once, default
                                        4; without: the first 280 characters of fpDescription)
+  metrics [--fix-report ID]... [--vendor V] [--format table|json|csv|markdown] [--bom]
+                                       lifecycle metrics (fix states, confidence, funnel, time to
+                                       download/commit, ratings, false positives) of every report,
+                                       of the reports named (repeat --fix-report), and/or of one
+                                       scanner's; markdown is for $GITHUB_STEP_SUMMARY
   fp-summary <fpId>                    the ≤280-character summary of a false positive
   suppression-comment <fpId> --language <languageId> [--fix-report ID | --issue-id ID]
           [--vendor V] [--issue-type T] [--vendor-issue-id R] [--template T]
@@ -46,7 +52,8 @@ Commands:
 
 Options:
   --base-url URL     service address (default: $SECURITY_FIX_REPORTS_URL); https, or http on loopback
-  --format F         table (default), json or jsonl; issues also csv, sarif
+  --format F         table (default), json or jsonl; issues also csv, sarif;
+                     metrics table, json, csv, markdown
   --timeout S        seconds per request attempt (default 30)
   --verbose          log requests to stderr
   -h, --help         this help;  --version  the version
@@ -162,12 +169,21 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
         ...selection,
         filter: selection.state === undefined ? undefined : stateFilter(selection.state),
         bom: values.bom === true,
-        terminal: (io.stdout as { isTTY?: boolean }).isTTY === true,
+        terminal: isTerminal(io.stdout),
         fpSummaries: values['no-fp-summaries'] !== true,
         fpSummaryConcurrency: parseCount(values['fp-summary-concurrency'], '--fp-summary-concurrency', 1),
         version: io.version,
       });
     },
+    metrics: (ctx) => (
+      noArgs(),
+      metricsCommand(ctx, {
+        fixReportIds: values['fix-report'] ?? [],
+        vendor: values.vendor,
+        bom: values.bom === true,
+        terminal: isTerminal(io.stdout),
+      })
+    ),
     'fp-summary': (ctx) => fpSummaryCommand(ctx, arg('fpId')),
     'suppression-comment': (ctx) => {
       const fpId = arg('fpId');
@@ -212,6 +228,11 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
   return ExitCode.ok;
 }
 
+/** CSV to a terminal escapes unsafe characters in cells; to a file or pipe they are kept (the values are data). */
+function isTerminal(stream: Writable): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
+
 function baseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   const url = flag ?? env.SECURITY_FIX_REPORTS_URL;
   if (!url) throw new CliError('No base URL: pass --base-url or set SECURITY_FIX_REPORTS_URL.', ExitCode.usage);
@@ -237,6 +258,7 @@ function keyFrom(env: NodeJS.ProcessEnv): string {
 /** The formats each command writes; table, json and jsonl unless listed. */
 const COMMAND_FORMATS: Readonly<Record<string, readonly Format[]>> = {
   issues: ['table', 'json', 'jsonl', 'csv', 'sarif'],
+  metrics: ['table', 'json', 'csv', 'markdown'],
 };
 const BASE_FORMATS: readonly Format[] = ['table', 'json', 'jsonl'];
 
