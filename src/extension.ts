@@ -20,6 +20,7 @@ import { refreshReport } from './commands/refreshReport';
 import { pinReport } from './commands/pinReport';
 import { insightsDeps, showInsights } from './commands/showInsights';
 import { showReportInsights } from './commands/showReportInsights';
+import { exportReport } from './commands/exportReport';
 import { INSIGHTS_VIEW_TYPE, InsightsPanel, type InsightsStats } from './views/insights/panel';
 import { goToFinding } from './commands/goToFinding';
 import { revealFinding } from './commands/revealFinding';
@@ -123,6 +124,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.UnpinReport, unpinReport(s)],
     [CommandId.ShowInsights, showInsights(s)],
     [CommandId.ShowReportInsights, showReportInsights(s)],
+    [CommandId.ExportReport, exportReport(s)],
     [CommandId.Filter, filter(s)],
     [CommandId.FilterText, filterText(s)],
     [CommandId.ClearFilter, clearFilter(s)],

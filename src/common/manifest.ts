@@ -19,6 +19,7 @@ export const CommandId = {
   UnpinReport: 'securityFixReports.unpinReport',
   ShowInsights: 'securityFixReports.showInsights',
   ShowReportInsights: 'securityFixReports.showReportInsights',
+  ExportReport: 'securityFixReports.exportReport',
   Filter: 'securityFixReports.filter',
   FilterText: 'securityFixReports.filterText',
   ClearFilter: 'securityFixReports.clearFilter',

@@ -191,7 +191,6 @@ export class ReportStore extends Disposable {
           entry.model = model;
           entry.detailError = undefined;
           this.succeeded();
-          this.changed.fire({ kind: 'report', reportId });
         }
         return model;
       })();
@@ -225,10 +224,15 @@ export class ReportStore extends Disposable {
     this.prefetchRun = controller;
     const worker = async () => {
       for (let next = queue.shift(); next && !controller.signal.aborted; next = queue.shift()) {
-        await this.reportDetail(next.id, controller.signal).catch((e: unknown) => {
-          if (!controller.signal.aborted)
-            this.log.warn(`Report ${next.id}: no counts on its row (${e instanceof Error ? e.message : String(e)}).`);
-        });
+        const id = next.id;
+        await this.reportDetail(id, controller.signal).then(
+          // Only the row's counts changed; an expansion meanwhile redraws it through its paging.
+          () => !controller.signal.aborted && !this.entries.get(id)?.issues && this.changed.fire({ kind: 'report', reportId: id }),
+          (e: unknown) => {
+            if (!controller.signal.aborted)
+              this.log.warn(`Report ${id}: no counts on its row (${e instanceof Error ? e.message : String(e)}).`);
+          },
+        );
       }
     };
     void Promise.all([worker(), worker()]);

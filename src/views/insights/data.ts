@@ -23,11 +23,7 @@ function scopeKey(scope: InsightsScope): string {
 }
 
 /** The reports a scope covers, in the list's order. */
-function reportsIn(
-  scope: InsightsScope,
-  reports: readonly FixReportSummary[],
-  workspaceRemotes: readonly string[],
-): FixReportSummary[] {
+function reportsIn(scope: InsightsScope, reports: readonly FixReportSummary[], workspaceRemotes: readonly string[]): FixReportSummary[] {
   switch (scope.kind) {
     case 'all':
       return [...reports];
@@ -41,11 +37,7 @@ function reportsIn(
 }
 
 /** All reports, the workspace's (when it has any), each scanner present, and the scope shown if it is a report. */
-function scopeChoices(
-  scope: InsightsScope,
-  reports: readonly FixReportSummary[],
-  workspaceRemotes: readonly string[],
-): ScopeChoice[] {
+function scopeChoices(scope: InsightsScope, reports: readonly FixReportSummary[], workspaceRemotes: readonly string[]): ScopeChoice[] {
   const choice = (s: InsightsScope, label: string): ScopeChoice => ({ key: scopeKey(s), label, scope: s });
   const choices = [choice({ kind: 'all' }, `All reports (${reports.length})`)];
   const mine = reportsIn({ kind: 'workspace' }, reports, workspaceRemotes).length;

@@ -29,6 +29,7 @@ export const ENTRY_POINTS = [
   'view/item/context:securityFixReports.pinReport',
   'view/item/context:securityFixReports.unpinReport',
   'view/item/context:securityFixReports.showReportInsights',
+  'view/item/context:securityFixReports.exportReport',
   // key bindings, by their `when`
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && !editorReadonly',
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly',

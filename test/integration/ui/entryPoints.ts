@@ -13,6 +13,7 @@ import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot } fro
 import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 import { checkInsights } from './insights';
+import { parse } from 'csv-parse/sync';
 
 const T = 30_000;
 
@@ -563,6 +564,30 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('view/title:securityFixReports.showInsights');
   hit('view/item/context:securityFixReports.showReportInsights');
   await runCommandFromPalette(page, 'View: Close All Editors', T);
+
+  step('entry points: Export Issues… on a report writes CSV to the file picked in the save dialog');
+  await dismissNotifications();
+  await contextMenu(workspaceRow(), 'Export Issues…');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill('CSV');
+  await page.keyboard.press('Enter');
+  // The save dialog (the editor's own in a browser) offers the default path: accept it.
+  await quickInputTitle(/Export issues as CSV/).waitFor({ state: 'visible', timeout: T });
+  await page.keyboard.press('Enter');
+  const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Replace' }).first();
+  if (await replace.isVisible().catch(() => false)) await replace.click();
+  const exported = notification(/Exported [\d,]+ issues as CSV to /);
+  await exported.waitFor({ state: 'visible', timeout: 60_000 });
+  const file = /to (\/.+\.csv)\./.exec(await exported.innerText())?.[1];
+  assert.ok(file, 'the notification names the file');
+  const records = parse(await readFile(file, 'utf8'), { bom: true }) as string[][];
+  assert.equal(records.length - 1, service.dataset.issueCount(workspaceReport.id), 'one row per issue of the report, after the header');
+  assert.ok(
+    records.slice(1).every((r) => r.includes(workspaceReport.id)),
+    'each row names the report',
+  );
+  hit('view/item/context:securityFixReports.exportReport');
+  await dismissNotifications();
 
   step("entry points: an error row's click retries");
   // Collapse everything: the list only renders the rows in view.

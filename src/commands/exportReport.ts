@@ -1,0 +1,155 @@
+// "Export Issues…" (a report's context menu): the report's issues as CSV, SARIF 2.1.0 or JSON,
+// to a file the user picks, streamed page by page with a cancellable progress notification —
+// the same chunks as `security-fix-reports issues --format …` (model/export). The file appears
+// only when complete: chunks go to a temporary file beside it, renamed at the end.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import * as vscode from 'vscode';
+import type { FixReportSummary } from '../api/schemas';
+import { readableVendor } from '../common/scanners';
+import { showError } from '../editor/errors';
+import { exportChunks, type ExportFormat } from '../model/export/exportIssues';
+import { reportTitle } from '../model/reportList';
+import type { ReportNode } from '../views/nodes';
+import type { Services } from './services';
+
+const FORMATS: readonly { format: ExportFormat; label: string; detail: string; extension: string; filter: string }[] = [
+  {
+    format: 'csv',
+    label: 'CSV',
+    detail: 'One row per issue (RFC 4180, UTF-8 without BOM); cells that would start a formula are prefixed with an apostrophe.',
+    extension: 'csv',
+    filter: 'CSV',
+  },
+  {
+    format: 'sarif',
+    label: 'SARIF 2.1.0',
+    detail: 'For code-scanning tools and the SARIF viewer; false positives as accepted suppressions justified by their summary.',
+    extension: 'sarif',
+    filter: 'SARIF',
+  },
+  { format: 'json', label: 'JSON', detail: 'The issues as the service sent them, in one array.', extension: 'json', filter: 'JSON' },
+];
+
+export function exportReport(s: Services) {
+  return async (node?: ReportNode): Promise<void> => {
+    if (node?.kind !== 'report') return;
+    const report = node.report;
+    const choice = await vscode.window.showQuickPick(
+      FORMATS.map((f) => ({ ...f })),
+      { title: `Export the issues of ${reportTitle(report)}`, placeHolder: 'Format' },
+    );
+    if (!choice) return;
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: defaultTarget(report, choice.extension),
+      filters: { [choice.filter]: [choice.extension] },
+      saveLabel: 'Export',
+      title: `Export issues as ${choice.label}`,
+    });
+    if (!target) return;
+    try {
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Exporting issues as ${choice.label}`, cancellable: true },
+        (progress, token) => writeExport(s, report, choice.format, target, progress, token),
+      );
+      if (!result) {
+        s.log.info(`Export of report ${report.id} cancelled; no file written.`);
+        return;
+      }
+      const warned = result.warnings > 0 ? ` ${result.warnings} summaries fell back to the explanation (see the log).` : '';
+      s.log.info(`Exported ${result.issues} issues of report ${report.id} as ${choice.label} to ${target.fsPath}.`);
+      const open = await vscode.window.showInformationMessage(
+        `Exported ${result.issues.toLocaleString('en-US')} issues as ${choice.label} to ${target.fsPath}.${warned}`,
+        'Open File',
+      );
+      if (open) await vscode.commands.executeCommand('vscode.open', target);
+    } catch (e) {
+      await showError(s.log, e, () => exportReport(s)(node));
+    }
+  };
+}
+
+/** `<project>-<scanner>-issues.<ext>` in the first workspace folder (or the home folder). */
+function defaultTarget(report: FixReportSummary, extension: string): vscode.Uri | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = `${reportTitle(report)}-${readableVendor(report.vulnerabilityReport?.vendor)}-issues.${extension}`
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/-+/g, '-');
+  return folder ? vscode.Uri.joinPath(folder, name) : undefined;
+}
+
+/** Undefined when cancelled (nothing left behind). */
+async function writeExport(
+  s: Services,
+  report: FixReportSummary,
+  format: ExportFormat,
+  target: vscode.Uri,
+  progress: vscode.Progress<{ message?: string }>,
+  token: vscode.CancellationToken,
+): Promise<{ issues: number; warnings: number } | undefined> {
+  const controller = new AbortController();
+  const cancel = token.onCancellationRequested(() => controller.abort());
+  const client = s.connection.client();
+  let issues = 0;
+  let warnings = 0;
+  const chunks = exportChunks(
+    {
+      reports: [report],
+      issuePages: async function* (r, signal) {
+        for await (const page of client.issuePages({ fixReportId: r?.id }, { signal, onWarning: (w) => s.log.warn(w) })) yield page.issues;
+      },
+      fpSummary: async (fpId) => (await s.store.fpSummary(fpId)).text,
+    },
+    format,
+    {
+      signal: controller.signal,
+      warn: (message) => {
+        warnings++;
+        s.log.warn(`Export: ${message}`);
+      },
+      onProgress: (n) => {
+        issues = n;
+        progress.report({ message: `${n.toLocaleString('en-US')} issues` });
+      },
+    },
+  );
+  try {
+    if (target.scheme === 'file') return (await streamToFile(chunks, target.fsPath, controller.signal)) ? { issues, warnings } : undefined;
+    // Another file system (a remote or virtual folder): its API takes the whole content.
+    const parts: string[] = [];
+    for await (const chunk of chunks) parts.push(chunk);
+    if (controller.signal.aborted) return undefined;
+    await vscode.workspace.fs.writeFile(target, Buffer.from(parts.join(''), 'utf8'));
+    return { issues, warnings };
+  } catch (e) {
+    if (controller.signal.aborted) return undefined;
+    throw e;
+  } finally {
+    cancel.dispose();
+  }
+}
+
+/** Writes chunks with backpressure to `<file>.part`, renamed to `file` when complete; false when cancelled. */
+async function streamToFile(chunks: AsyncIterable<string>, file: string, signal: AbortSignal): Promise<boolean> {
+  const partial = `${file}.part`;
+  const out: WriteStream = createWriteStream(partial, { encoding: 'utf8', mode: 0o600 });
+  try {
+    for await (const chunk of chunks) {
+      if (signal.aborted) break;
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'close');
+    if (signal.aborted) {
+      await rm(partial, { force: true });
+      return false;
+    }
+    await rename(partial, file);
+    return true;
+  } catch (e) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw e;
+  }
+}
