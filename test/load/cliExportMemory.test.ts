@@ -4,11 +4,11 @@
 // of the CLI process is read from /proc while it runs. The CLI is dist/cli.js or $SFR_CLI.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import { startSandbox, type Sandbox } from '../../tools/sandbox/server';
 import { observe } from '../support/evidence';
+import { peakRss } from '../support/peakRss';
 
 const CLI = process.env.SFR_CLI ?? join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -19,16 +19,6 @@ interface Run {
   tail: string;
   peakRssMb: number;
   seconds: number;
-}
-
-/** Peak resident set (VmHWM) of a live process, in MB; undefined once it has exited. */
-function peakRss(pid: number): number | undefined {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function exportIssues(sandbox: Sandbox, reportId: string, format: 'csv' | 'sarif'): Promise<Run> {

@@ -2,10 +2,10 @@
 // memory. Peak RSS of the CLI process is read from /proc while it runs, at 100k and at 1M.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../tools/sandbox/server';
 import { observe } from '../support/evidence';
+import { peakRss } from '../support/peakRss';
 
 const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -13,16 +13,6 @@ interface Run {
   lines: number;
   peakRssMb: number;
   seconds: number;
-}
-
-/** Peak resident set (VmHWM) of a live process, in MB; undefined once it has exited. */
-function peakRss(pid: number): number | undefined {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function streamIssues(sandbox: Sandbox, reportId: string): Promise<Run> {
