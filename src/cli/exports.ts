@@ -1,7 +1,7 @@
 // `issues --format csv|sarif`: the model's export chunks (model/export) written to stdout with
 // backpressure, so a million issues take the memory of one page.
 import type { FixReportSummary, Issue } from '../api/schemas';
-import { exportChunks, type ExportFormat, type ExportSource } from '../model/export/exportIssues';
+import { clientIssuePages, exportChunks, type ExportFormat, type ExportSource } from '../model/export/exportIssues';
 import type { Context } from './commands';
 
 export interface ExportIssuesOptions {
@@ -21,7 +21,7 @@ export interface ExportIssuesOptions {
 export async function exportIssuesCommand(ctx: Context, format: ExportFormat, options: ExportIssuesOptions): Promise<void> {
   const source: ExportSource = {
     reports: await exportedReports(ctx, format, options.fixReportId),
-    issuePages: (report, signal) => pagesOf(ctx, report, signal),
+    issuePages: (report, signal) => clientIssuePages(ctx.client, report, { signal, onWarning: ctx.warn }),
     fpSummary: async (fpId, signal) => (await ctx.client.fpSummary(fpId, signal)).text,
   };
   const chunks = exportChunks(source, format, {
@@ -51,9 +51,4 @@ async function exportedReports(ctx: Context, format: ExportFormat, fixReportId: 
 async function reportSummary(ctx: Context, fixReportId: string): Promise<FixReportSummary> {
   const listed = (await ctx.client.listReports(ctx.signal)).find((r) => r.id === fixReportId);
   return listed ?? (await ctx.client.getReport(fixReportId, ctx.signal));
-}
-
-async function* pagesOf(ctx: Context, report: FixReportSummary | null, signal?: AbortSignal): AsyncGenerator<readonly Issue[]> {
-  const query = report ? { fixReportId: report.id } : {};
-  for await (const page of ctx.client.issuePages(query, { signal, onWarning: ctx.warn })) yield page.issues;
 }

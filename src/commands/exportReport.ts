@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { readableVendor } from '../common/scanners';
 import { showError } from '../editor/errors';
-import { exportChunks, type ExportFormat } from '../model/export/exportIssues';
+import { clientIssuePages, exportChunks, type ExportFormat } from '../model/export/exportIssues';
 import { reportTitle } from '../model/reportList';
 import type { ReportNode } from '../views/nodes';
 import type { Services } from './services';
@@ -96,9 +96,7 @@ async function writeExport(
   const chunks = exportChunks(
     {
       reports: [report],
-      issuePages: async function* (r, signal) {
-        for await (const page of client.issuePages({ fixReportId: r?.id }, { signal, onWarning: (w) => s.log.warn(w) })) yield page.issues;
-      },
+      issuePages: (r, signal) => clientIssuePages(client, r, { signal, onWarning: (w) => s.log.warn(w) }),
       fpSummary: async (fpId) => (await s.store.fpSummary(fpId)).text,
     },
     format,

@@ -3,6 +3,7 @@
 // file the user picked; neither holds more than a page, so memory stays constant whatever the
 // number of issues. The source is abstract (reports, a way to page each one's issues, a way to
 // fetch an fp summary), so this knows nothing of the CLI or the editor.
+import type { FixReportsClient } from '../../api/client';
 import type { FixReportSummary, Issue } from '../../api/schemas';
 import { escapeUnsafe } from '../../common/text';
 import { CSV_BOM } from '../csv';
@@ -49,6 +50,18 @@ export interface ExportOptions {
 }
 
 const DEFAULT_CONVERTER: Converter = { name: 'security-fix-reports' };
+
+/**
+ * A report's issues from the service client, page by page (the unfiltered listing for `null`):
+ * ExportSource.issuePages for the CLI and the editor alike.
+ */
+export async function* clientIssuePages(
+  client: Pick<FixReportsClient, 'issuePages'>,
+  report: FixReportSummary | null,
+  options: { signal?: AbortSignal; onWarning?: (message: string) => void } = {},
+): AsyncGenerator<readonly Issue[]> {
+  for await (const page of client.issuePages(report ? { fixReportId: report.id } : {}, options)) yield page.issues;
+}
 
 /** The export as text chunks; the caller writes them in order. Stops paging once `limit` is reached. */
 export function exportChunks(source: ExportSource, format: ExportFormat, options: ExportOptions = {}): AsyncGenerator<string> {

@@ -52,7 +52,7 @@ export class MetricsBuilder {
   }
 
   /** Adds one page of the report's v5 issues (§2.8); the report's vendor is their scanner. */
-  addIssues(report: ReportRef, issues: readonly Issue[]): void {
+  addIssues(report: ReportRef, issues: Iterable<Issue>): void {
     const entry = this.entry(report);
     for (const issue of issues) {
       if (this.noise.add(issue, entry.repository, entry.row.scanner)) entry.row.falsePositives++;

@@ -3,6 +3,7 @@
 // are never paged just to draw the dashboard; "Load issues" in the page asks for that.
 import type { FixReportSummary } from '../../api/schemas';
 import { readableVendor } from '../../common/scanners';
+import { cleanText } from '../../common/text';
 import { MetricsBuilder, metricsTables, selectReports } from '../../model/metrics';
 import { reportTitle } from '../../model/reportList';
 import type { ReportStore } from '../../editor/reportStore';
@@ -93,21 +94,31 @@ export async function gatherInsights(
     builder.addReport(model.report, summary);
     withFixes++;
     if (!entry.issues) continue;
-    builder.addIssues(summary, [...model.issues()]);
+    builder.addIssues(summary, model.issues());
     withIssues++;
     if (entry.issues.kind === 'done') issuesComplete++;
   }
   const metrics = builder.result();
   const coverage: Coverage = { reports: reports.length, withFixes, withIssues, issuesComplete, failed };
+  // Server text goes into a webview: every string the page shows is one clean line (common/text).
+  // Scopes stay as they are: the page sends them back to select reports.
   return {
     type: 'data',
     scope,
-    choices: scopeChoices(scope, all, workspaceRemotes),
-    metrics,
-    tables: metricsTables(metrics),
-    coverage,
+    choices: scopeChoices(scope, all, workspaceRemotes).map((c) => ({ ...c, label: cleanText(c.label) })),
+    metrics: cleaned(metrics),
+    tables: cleaned(metricsTables(metrics)),
+    coverage: cleaned(coverage),
     computedAt: new Date(nowMs).toISOString(),
   };
+}
+
+/** A copy of plain JSON data with every string through cleanText. */
+function cleaned<T>(value: T): T {
+  if (typeof value === 'string') return cleanText(value) as T;
+  if (Array.isArray(value)) return value.map(cleaned) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleaned(v)])) as T;
+  return value;
 }
 
 /** Pages the issues of the scope's reports that have none loaded yet, two reports at a time. */

@@ -36,7 +36,7 @@ const post = (message: FromWebview) => vscode.postMessage(message);
 let charts: Chart[] = [];
 let last: InsightsData | undefined;
 
-/** An element with text content only: the one way server text enters this page. */
+/** An element with text content only: the one way server text enters this page (cleaned by the panel, views/insights/data). */
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;

@@ -4,7 +4,9 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { Sandbox } from '../../../tools/sandbox/server';
-import { CommandId, connectTo, extensionApi, mainSandbox, rootNodes, waitFor } from './support';
+import { cleanText } from '../../../src/common/text';
+import { gatherInsights } from '../../../src/views/insights/data';
+import { CommandId, connectTo, extensionApi, loadedReport, mainSandbox, rootNodes, waitFor } from './support';
 
 describe('Fix Insights', () => {
   let service: Sandbox;
@@ -37,5 +39,21 @@ describe('Fix Insights', () => {
       'one dashboard, switched to the report',
     );
     assert.deepEqual(stats.cspViolations, []);
+  });
+
+  it("sends the page server text only as clean lines: the hostile report's issue types lose their bidi and line-break characters", async () => {
+    const { services } = await extensionApi();
+    const id = service.dataset.hostileReportId!;
+    await loadedReport(id);
+    const data = await gatherInsights(services.store, { kind: 'report', reportId: id }, []);
+    const types = data.tables.find((t) => t.id === 'false-positives-by-issue-type')!.rows.map((r) => String(r[0]));
+    assert.ok(types.includes(cleanText('SQL_Injection\u2066admin\u2069')), types.join(' | '));
+    const strings: string[] = [];
+    const collect = (v: unknown): void => {
+      if (typeof v === 'string') strings.push(v);
+      else if (v && typeof v === 'object') Object.values(v).forEach(collect);
+    };
+    collect([data.choices.map((c) => c.label), data.metrics, data.tables, data.coverage]);
+    for (const text of strings) assert.equal(text, cleanText(text), JSON.stringify(text));
   });
 });

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { ConsoleMessage, Frame } from 'playwright-core';
+import { cleanText } from '../../../src/common/text';
 import { metricsTables, type Metrics } from '../../../src/model/metrics';
 import { cellText } from '../../../src/webview/insights/cells';
 import { REPO_ROOT } from '../../../tools/editor/codeServer';
@@ -58,7 +59,8 @@ export async function checkInsights(
     const expected = metricsTables(await cliMetrics(run, how.reportId));
     assert.deepEqual(shown.map((t) => t.id).sort(), expected.map((t) => t.id).sort(), 'the page shows every metrics table');
     for (const table of expected) {
-      const rows = table.rows.map((row) => row.map((cell, i) => cellText(cell, table.columns[i]!.kind)));
+      // The page shows each cell as one clean line of text (common/text cleanText).
+      const rows = table.rows.map((row) => row.map((cell, i) => cleanText(cellText(cell, table.columns[i]!.kind))));
       assert.deepEqual(shown.find((t) => t.id === table.id)?.rows, rows, `table ${table.id}: the page and the CLI agree`);
     }
     await screenshot(page, path.join(run.outDir, 'insights.png'));
