@@ -36,6 +36,8 @@ const builds = [
   // extension host has once VS Code's own AMD-loaded code ran (workspace.encode does): then
   // require() returns {} and the parser never loads. Compiled out here.
   { ...common, entryPoints: ['src/model/proof/prover.ts'], outfile: 'dist/proof.js', define: { define: 'undefined' } },
+  // The report cache (editor/reportCaches.ts): required on the view's first load, never at activation.
+  { ...common, entryPoints: ['src/editor/cache/reportCache.ts'], outfile: 'dist/cache.js' },
   // The Fix Insights page: runs in the webview (a browser), loaded only when the dashboard opens.
   {
     ...common,

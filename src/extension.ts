@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { cancelLoading } from './commands/cancelLoading';
 import { clearFilter } from './commands/clearFilter';
+import { clearCache } from './commands/clearCache';
 import { clearServiceKey } from './commands/clearServiceKey';
 import { copyFpSummary } from './commands/copyFpSummary';
 import { copyId } from './commands/copyId';
@@ -39,6 +40,7 @@ import { KeyStore } from './editor/keyStore';
 import { ExtensionLog } from './editor/log';
 import { Pins } from './editor/pins';
 import { Findings } from './editor/findings';
+import { ReportCaches } from './editor/reportCaches';
 import { ReportStore } from './editor/reportStore';
 import { Repositories } from './editor/repositories';
 import type { Services } from './commands/services';
@@ -83,7 +85,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     tree.setRepositories(found);
     return found.flatMap((r) => r.remotes);
   };
-  const store = new ReportStore(connection, log, remotes, viewProgress);
+  const caches = new ReportCaches(context.globalStorageUri.fsPath, connection, log);
+  const store = new ReportStore(connection, log, remotes, viewProgress, caches);
   const tree = new ReportsTree(store, connection, pins);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const activationMs = performance.now() - started;
@@ -99,6 +102,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     findings,
     pins,
     store,
+    caches,
     tree,
     treeView,
     viewStatus,
@@ -111,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const commands: [string, (...args: never[]) => unknown][] = [
     [CommandId.SetServiceKey, setServiceKey(s)],
     [CommandId.ClearServiceKey, clearServiceKey(s)],
+    [CommandId.ClearCache, clearCache(s)],
     [CommandId.UseEnvironmentKey, useEnvironmentKey(s)],
     [CommandId.SetBaseUrl, setBaseUrl(s)],
     [CommandId.Refresh, refresh(s)],
@@ -146,6 +151,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     viewStatus.set({
       refreshing: store.refreshing && { ...store.refreshing, origin: connection.origin },
       stale: store.stale,
+      cached: store.cached,
       shownSince: store.lastRefresh,
     });
   // What the findings in the code need said once: another branch, capped files, missing paths.
@@ -171,6 +177,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     ),
     connection,
     store,
+    caches,
     tree,
     treeView,
     statusBar,

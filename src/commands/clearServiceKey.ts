@@ -1,5 +1,7 @@
-// "Clear Service Key": removes the key of the configured origin from SecretStorage.
+// "Clear Service Key": removes the key of the configured origin from SecretStorage, and the
+// reports cached for that origin: they were fetched with the key and go with it.
 import * as vscode from 'vscode';
+import { showError } from '../editor/errors';
 import type { Services } from './services';
 
 export function clearServiceKey(s: Services) {
@@ -15,5 +17,15 @@ export function clearServiceKey(s: Services) {
     }
     await s.keys.delete(origin); // the connection reloads (and the view with it) before this resolves
     s.log.info(`Service key removed for ${origin}.`);
+    await s.caches
+      .clearOrigin(origin)
+      .catch((e: unknown) =>
+        showError(
+          s.log,
+          new Error(
+            `The key is removed, but the reports cached for ${origin} could not all be deleted: ${e instanceof Error ? e.message : String(e)}. Run "Security Fix Reports: Clear Cache" to try again.`,
+          ),
+        ),
+      );
   };
 }

@@ -5,6 +5,7 @@ import type { KeyStore } from '../editor/keyStore';
 import type { Findings } from '../editor/findings';
 import type { ExtensionLog } from '../editor/log';
 import type { Pins } from '../editor/pins';
+import type { ReportCaches } from '../editor/reportCaches';
 import type { Repositories } from '../editor/repositories';
 import type { ReportStore } from '../editor/reportStore';
 import type { ReportsTree } from '../views/reportsTree';
@@ -20,6 +21,8 @@ export interface Services {
   findings: Findings;
   pins: Pins;
   store: ReportStore;
+  /** The on-disk report cache of the connection (Clear Cache, Clear Service Key). */
+  caches: ReportCaches;
   tree: ReportsTree;
   treeView: vscode.TreeView<Node>;
   /** The view's message, description and badge (views/viewStatus.ts). */

@@ -6,6 +6,7 @@
 export const CommandId = {
   SetServiceKey: 'securityFixReports.setServiceKey',
   ClearServiceKey: 'securityFixReports.clearServiceKey',
+  ClearCache: 'securityFixReports.clearCache',
   UseEnvironmentKey: 'securityFixReports.useEnvironmentKey',
   SetBaseUrl: 'securityFixReports.setBaseUrl',
   Refresh: 'securityFixReports.refresh',
@@ -70,6 +71,8 @@ export const Setting = {
   AutoRefreshMinutes: 'autoRefreshMinutes',
   IssuesPerLoad: 'issuesPerLoad',
   CountsPrefetch: 'countsPrefetch',
+  CacheEnabled: 'cache.enabled',
+  CacheMaxMegabytes: 'cache.maxMegabytes',
   SuppressionByVendor: 'suppression.byVendor',
   SuppressionByLanguage: 'suppression.byLanguage',
   SuppressionDefault: 'suppression.default',

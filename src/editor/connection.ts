@@ -17,7 +17,7 @@ export type ConnectionState =
   | { kind: 'no-base-url' }
   | { kind: 'bad-base-url'; message: string }
   | { kind: 'no-key'; origin: string }
-  | { kind: 'ready'; origin: string; client: FixReportsClient };
+  | { kind: 'ready'; origin: string; client: FixReportsClient; keyDigest: string };
 
 export interface ConnectionChange {
   state: ConnectionState;
@@ -155,11 +155,13 @@ export class Connection extends Disposable {
     }
     const key = await this.keys.get(origin);
     if (!key) return { state: { kind: 'no-key', origin }, fingerprint: `no-key:${network}` };
-    const fingerprint = `ready:${network}:${createHash('sha256').update(key).digest('hex')}`;
+    // The key's sha256: the client's fingerprint, and what names the key's cache directory.
+    const keyDigest = createHash('sha256').update(key).digest('hex');
+    const fingerprint = `ready:${network}:${keyDigest}`;
     if (fingerprint === this.fingerprint && this.current.kind === 'ready') return { state: this.current, fingerprint };
     this.log.addSecret(key);
     try {
-      return { state: { kind: 'ready', origin, client: this.clientFor(settings, key) }, fingerprint };
+      return { state: { kind: 'ready', origin, client: this.clientFor(settings, key), keyDigest }, fingerprint };
     } catch (e) {
       return { state: { kind: 'bad-base-url', message: (e as Error).message }, fingerprint: `bad:${network}` };
     }

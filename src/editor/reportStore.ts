@@ -1,16 +1,26 @@
 // What the editor has loaded from the service: the report list, each expanded report's model
 // with its issue paging, and FP summaries. Every load is memoised per key, so any number of
 // concurrent tree expansions, hovers or commands share one request per page.
+//
+// With the on-disk cache (reportCaches.ts), a window starts from what the last one had: the
+// list and each row's counts from the cache's small index, before any request; a report's
+// issues from its file when it is expanded. Revalidation (the spec has no ETag or date to ask
+// "changed since?"): the list is fetched again at once; a report shown from the cache has its
+// detail (fixes, lifecycle, ratings: what moves) fetched again when first shown; its issues,
+// which come from one scan, are paged again only by Refresh or Refresh Report. A reload thus
+// costs 1 request plus 1 per report it shows, instead of 1 + the pages of every such report.
 import * as vscode from 'vscode';
 import type { FpSummary } from '../api/client';
 import { ServiceError } from '../api/errors';
 import type { IssuePage } from '../api/paging';
-import type { FixReportSummary, Issue } from '../api/schemas';
+import type { FixReportDetail, FixReportSummary, Issue } from '../api/schemas';
 import { Disposable } from '../common/disposable';
 import { ReportModel } from '../model/report';
 import { isExpired, sortReports } from '../model/reportList';
+import type { CachedReport } from './cache/reportCache';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
+import type { CachedCounts, ReportCaches } from './reportCaches';
 
 export type IssueLoading =
   | { kind: 'loading'; received: number }
@@ -20,14 +30,24 @@ export type IssueLoading =
   | { kind: 'failed'; received: number; error: ServiceError };
 
 export interface ReportEntry {
-  readonly summary: FixReportSummary;
+  summary: FixReportSummary;
   model?: ReportModel;
+  /** When the data of `model` was fetched from the service. */
+  fetchedAt?: number;
+  /** Set while `model` is the cache's copy, not yet confirmed by the service; `stale` says why it could not be. */
+  cached?: { since: number; stale?: string };
   detailError?: ServiceError;
   issues?: IssueLoading;
 }
 
 /** 'all': the data changed; 'report': one report's; 'status': only whether it is refreshing or stale. */
 export type StoreChange = { kind: 'all' } | { kind: 'report'; reportId: string } | { kind: 'status' };
+
+/** The list on screen came from the cache and the service has not answered yet. */
+export interface Cached {
+  /** When the cached list was fetched. */
+  readonly since: number;
+}
 
 /** A refresh under way: the data on screen stays until everything it fetches has arrived. */
 export interface Refreshing {
@@ -82,12 +102,16 @@ export class ReportStore extends Disposable {
   private staleValue: Stale | undefined;
   private autoRefresh: NodeJS.Timeout | undefined;
   private prefetchRun: AbortController | undefined;
+  private cachedList: Cached | undefined;
+  /** Counts of cached reports, from the cache's index: for their rows, before (or without) loading them. */
+  private readonly cachedCounts = new Map<string, CachedCounts>();
 
   constructor(
     private readonly connection: Connection,
     private readonly log: ExtensionLog,
     private readonly workspaceRemotes: () => Promise<string[]>,
     private readonly withProgress: <T>(title: string, task: () => Promise<T>) => Thenable<T>,
+    private readonly caches?: ReportCaches,
   ) {
     super();
     this.register(
@@ -108,15 +132,48 @@ export class ReportStore extends Disposable {
       minutes > 0 ? setInterval(() => this.connection.state.kind === 'ready' && this.refresh(), minutes * 60_000) : undefined;
   }
 
-  /** The report list, loaded once per refresh; workspace repositories first, newest first. */
+  /**
+   * The report list, loaded once per refresh; workspace repositories first, newest first. The
+   * first load of a window starts from the cache when it has a list, and asks the service after.
+   */
   reports(): Promise<FixReportSummary[]> {
     if (!this.list) {
       const epoch = this.epoch;
+      this.list = this.warmStart(epoch).then((cached) => cached ?? this.fetchList(epoch));
+    }
+    return this.list;
+  }
+
+  /** The cached list, shown at once (then revalidated), or undefined when there is none. */
+  private async warmStart(epoch: number): Promise<FixReportSummary[] | undefined> {
+    const cache = await this.caches?.current();
+    const index = cache?.readIndex();
+    if (!index?.list || epoch !== this.epoch) return undefined;
+    const remotes = await this.workspaceRemotes().catch(() => []);
+    if (epoch !== this.epoch) return undefined;
+    const sorted = sortReports(index.list.reports, { workspaceRemotes: remotes, nowMs: Date.now() });
+    this.listed = sorted;
+    for (const summary of sorted) if (!this.entries.has(summary.id)) this.entries.set(summary.id, { summary });
+    for (const [id, info] of index.reports) if (info.meta) this.cachedCounts.set(id, info.meta);
+    this.lastRefresh = index.list.fetchedAt;
+    this.cachedList = { since: index.list.fetchedAt };
+    this.log.info(
+      `Showing ${sorted.length} reports from the cache (fetched ${new Date(index.list.fetchedAt).toISOString()}); asking the service again.`,
+    );
+    this.changed.fire({ kind: 'status' });
+    // After the caller has the list: the rows are drawn before the request goes out.
+    setTimeout(() => epoch === this.epoch && this.refresh('revalidate'), 0);
+    return sorted;
+  }
+
+  /** The list from the service (the first load without a cached list). */
+  private fetchList(epoch: number): Promise<FixReportSummary[]> {
+    {
       // The first load is cancellable like a refresh (Cancel Refresh in the title bar).
       const run = { controller: new AbortController(), startedAt: Date.now() };
       this.refreshRun = run;
       this.changed.fire({ kind: 'status' });
-      this.list = Promise.resolve(
+      const list = Promise.resolve(
         this.withProgress('Loading fix reports…', async () => {
           const client = this.connection.client();
           const [reports, remotes] = await Promise.all([
@@ -128,12 +185,13 @@ export class ReportStore extends Disposable {
             this.listed = sorted;
             for (const summary of sorted) if (!this.entries.has(summary.id)) this.entries.set(summary.id, { summary });
             this.succeeded();
+            this.cacheList(reports);
             this.prefetchCounts(sorted);
           }
           return sorted;
         }),
       );
-      this.list
+      list
         .catch((e: unknown) => {
           if (epoch !== this.epoch) return;
           this.failed(e, () => this.reset());
@@ -144,8 +202,18 @@ export class ReportStore extends Disposable {
           this.refreshRun = undefined;
           this.changed.fire({ kind: 'status' });
         });
+      return list;
     }
-    return this.list;
+  }
+
+  /** The list on screen came from the cache and the service has not confirmed it yet. */
+  get cached(): Cached | undefined {
+    return this.cachedList;
+  }
+
+  /** A cached report's counts (from the cache's index), for its row while it is not loaded. */
+  cachedCountsOf(reportId: string): CachedCounts | undefined {
+    return this.cachedCounts.get(reportId);
   }
 
   /** Reports already listed (no request). */
@@ -184,13 +252,19 @@ export class ReportStore extends Disposable {
     if (!pending) {
       const current = this.currentness(reportId);
       pending = (async () => {
+        const cached = await this.readCached(reportId);
+        if (cached && current()) return this.adoptCached(reportId, cached);
+        const fetchedAt = Date.now();
         const model = new ReportModel(await this.connection.client().getReport(reportId, signal));
         for (const finding of model.findings) this.log.warn(`Report ${reportId}: ${finding.message}`);
         if (current()) {
           const entry = this.entryFor(reportId);
           entry.model = model;
+          entry.fetchedAt = fetchedAt;
+          entry.cached = undefined;
           entry.detailError = undefined;
           this.succeeded();
+          this.cacheReport(reportId);
         }
         return model;
       })();
@@ -200,6 +274,114 @@ export class ReportStore extends Disposable {
       });
     }
     return pending;
+  }
+
+  /**
+   * The cached copy of a report the user has seen (its issues were paged), or undefined. One
+   * whose details only fed its row's counts is not used: expanding it pages its issues anyway.
+   */
+  private async readCached(reportId: string): Promise<CachedReport | undefined> {
+    if (!this.cachedCounts.get(reportId)?.expanded) return undefined;
+    const cache = await this.caches?.current();
+    const cached = await cache?.readReport(reportId);
+    return cached && (cached.complete || cached.issues.length > 0) ? cached : undefined;
+  }
+
+  /** Shows a cached report at once, then asks the service for its detail (see the top of this file). */
+  private adoptCached(reportId: string, cached: CachedReport): ReportModel {
+    const model = new ReportModel(cached.detail);
+    model.addIssues(cached.issues);
+    const entry = this.entryFor(reportId);
+    entry.model = model;
+    entry.fetchedAt = cached.fetchedAt;
+    entry.cached = { since: cached.fetchedAt };
+    entry.detailError = undefined;
+    const received = model.issueCount;
+    // An incomplete copy continues like a cancelled load: "load the rest" pages again (known ids are skipped).
+    entry.issues = { kind: cached.complete ? 'done' : 'cancelled', received };
+    this.log.info(
+      `Report ${reportId}: shown from the cache (${received} issues, fetched ${new Date(cached.fetchedAt).toISOString()}); checking its detail with the service.`,
+    );
+    this.revalidateDetail(reportId, entry);
+    return model;
+  }
+
+  /** Fetches a cached report's detail again and swaps it in under the same issues; a failure keeps the copy, marked stale. */
+  private revalidateDetail(reportId: string, entry: ReportEntry): void {
+    const current = this.currentness(reportId);
+    const fetchedAt = Date.now();
+    let client;
+    try {
+      client = this.connection.client();
+    } catch (e) {
+      return this.markStale(entry, reportId, e);
+    }
+    client.getReport(reportId).then(
+      (detail) => {
+        if (!current() || !entry.model || this.entries.get(reportId) !== entry) return;
+        if (this.paging.has(reportId)) return; // "load the rest" started meanwhile: it fills the copy, which stays marked
+        this.swapDetail(reportId, entry, detail, fetchedAt);
+      },
+      (e: unknown) => current() && this.markStale(entry, reportId, e),
+    );
+  }
+
+  private swapDetail(reportId: string, entry: ReportEntry, detail: FixReportDetail, fetchedAt: number): void {
+    const model = new ReportModel(detail);
+    model.addIssues(entry.model!.issues());
+    for (const finding of model.findings) this.log.warn(`Report ${reportId}: ${finding.message}`);
+    entry.model = model;
+    entry.fetchedAt = fetchedAt;
+    entry.cached = undefined;
+    this.details.set(reportId, Promise.resolve(model));
+    this.succeeded();
+    this.cacheReport(reportId);
+    this.changed.fire({ kind: 'report', reportId });
+  }
+
+  private markStale(entry: ReportEntry, reportId: string, e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    if (entry.cached) entry.cached = { since: entry.cached.since, stale: message };
+    this.log.warn(`Report ${reportId}: showing the cached copy; the service could not confirm it: ${message}`);
+    this.changed.fire({ kind: 'report', reportId });
+  }
+
+  /** Stores the list (the service's order) for the next window. Never fails the caller. */
+  private cacheList(reports: readonly FixReportSummary[]): void {
+    const epoch = this.epoch;
+    const fetchedAt = Date.now();
+    void this.caches
+      ?.current()
+      ?.then((cache) => (epoch === this.epoch ? cache?.writeList(reports, fetchedAt) : undefined))
+      .catch((e: unknown) => this.log.warn(`Report cache: the list was not stored (${e instanceof Error ? e.message : String(e)}).`));
+  }
+
+  /** Stores a report as loaded now, with its row's counts, for the next window. Never fails the caller. */
+  private cacheReport(reportId: string): void {
+    const entry = this.entries.get(reportId);
+    const model = entry?.model;
+    if (!entry || !model || entry.fetchedAt === undefined) return;
+    const epoch = this.epoch;
+    const loading = entry.issues;
+    const counts: CachedCounts = {
+      fixes: model.fixCounts,
+      issues: loading && { received: model.issueCount, falsePositives: model.falsePositives.length, complete: loading.kind === 'done' },
+      expanded: loading !== undefined,
+    };
+    // A report whose issues were not paged is stored for its row's counts only.
+    const report = {
+      detail: model.report,
+      issues: loading ? [...model.issues()] : [],
+      fetchedAt: entry.fetchedAt,
+      complete: loading?.kind === 'done',
+    };
+    this.cachedCounts.set(reportId, counts);
+    void this.caches
+      ?.current()
+      ?.then((cache) => (epoch === this.epoch ? cache?.writeReport(reportId, report, counts) : undefined))
+      .catch((e: unknown) =>
+        this.log.warn(`Report cache: report ${reportId} was not stored (${e instanceof Error ? e.message : String(e)}).`),
+      );
   }
 
   /** True while nothing replaced what was loaded for this report (a reset, refresh or reload). */
@@ -218,7 +400,7 @@ export class ReportStore extends Disposable {
     this.prefetchRun?.abort();
     const limit = this.connection.settings.countsPrefetch;
     const nowMs = Date.now();
-    const queue = reports.filter((r) => !isExpired(r, nowMs) && !this.details.has(r.id)).slice(0, limit);
+    const queue = reports.filter((r) => !isExpired(r, nowMs) && !this.details.has(r.id) && !this.cachedCounts.has(r.id)).slice(0, limit);
     if (queue.length === 0) return;
     const controller = new AbortController();
     this.prefetchRun = controller;
@@ -251,6 +433,7 @@ export class ReportStore extends Disposable {
   reloadReport(reportId: string): void {
     this.stopPaging(reportId);
     this.details.delete(reportId);
+    this.cachedCounts.delete(reportId); // from the service, not the cache
     this.generations.set(reportId, (this.generations.get(reportId) ?? 0) + 1);
     const entry = this.entries.get(reportId);
     if (entry) {
@@ -277,6 +460,7 @@ export class ReportStore extends Disposable {
     this.stopPaging(reportId);
     entry.issues = { kind: 'cancelled', received: entry.issues.received };
     this.log.info(`Report ${reportId}: issue loading cancelled after ${entry.issues.received} issues.`);
+    this.cacheReport(reportId);
     this.changed.fire({ kind: 'report', reportId });
   }
 
@@ -333,9 +517,10 @@ export class ReportStore extends Disposable {
    * Fetches the list and every expanded report again, keeping what is on screen until all of
    * it has arrived, then swaps it in at once. A hung or failing service therefore never empties
    * the tree: a failure or Cancel Refresh keeps the last good data, marked stale. Without
-   * loaded data there is nothing to keep, and this is a plain reload.
+   * loaded data there is nothing to keep, and this is a plain reload. 'revalidate' (after a
+   * warm start) fetches only the list and keeps every report shown: each checks its own detail.
    */
-  refresh(): void {
+  refresh(mode: 'refresh' | 'revalidate' = 'refresh'): void {
     if (!this.listed || this.lastRefresh === undefined) return this.reset();
     if (this.refreshRun) return; // one at a time: the view already says it is refreshing
     const controller = new AbortController();
@@ -343,12 +528,13 @@ export class ReportStore extends Disposable {
     this.refreshRun = run;
     const epoch = this.epoch;
     // Expanded: its issues were paged. Reports whose detail only fed the counts are prefetched again.
-    const expanded = [...this.entries].filter(([, entry]) => entry.issues).map(([id]) => id);
+    const expanded = mode === 'revalidate' ? [] : [...this.entries].filter(([, entry]) => entry.issues).map(([id]) => id);
     const shownSince = this.lastRefresh;
     this.log.info(`Refreshing ${this.listed.length} reports and ${expanded.length} expanded.`);
     this.changed.fire({ kind: 'status' });
     const fetchAll = async () => {
       const client = this.connection.client();
+      const fetchedAt = Date.now();
       const [reports, remotes] = await Promise.all([client.listReports(controller.signal), this.workspaceRemotes().catch(() => [])]);
       const listedIds = new Set(reports.map((r) => r.id));
       const details = await Promise.all(
@@ -356,15 +542,19 @@ export class ReportStore extends Disposable {
           .filter((id) => listedIds.has(id))
           .map(async (id) => [id, new ReportModel(await client.getReport(id, controller.signal))] as const),
       );
-      return { sorted: sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() }), details };
+      return { reports, sorted: sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() }), details, fetchedAt };
     };
-    void Promise.resolve(this.withProgress('Refreshing fix reports…', fetchAll))
+    const title = mode === 'revalidate' ? 'Checking the cached fix reports…' : 'Refreshing fix reports…';
+    void Promise.resolve(this.withProgress(title, fetchAll))
       .then(
-        ({ sorted, details }) => {
+        ({ reports, sorted, details, fetchedAt }) => {
           if (epoch !== this.epoch) return;
-          this.replace(sorted, details);
+          if (mode === 'revalidate') this.adoptList(sorted);
+          else this.replace(sorted, details, fetchedAt);
           this.staleValue = undefined;
+          this.cachedList = undefined;
           this.succeeded();
+          this.cacheList(reports);
         },
         (e: unknown) => {
           if (epoch !== this.epoch) return;
@@ -372,6 +562,7 @@ export class ReportStore extends Disposable {
           const error = cancelled ? undefined : this.failed(e, () => this.refresh());
           const reason = cancelled ? 'The refresh was cancelled.' : `The refresh failed: ${error!.message}`;
           this.staleValue = { since: shownSince, reason };
+          this.cachedList = undefined; // said by the stale mark from now on
           this.log.warn(`Refresh ${cancelled ? 'cancelled' : 'failed'}; showing the data fetched ${new Date(shownSince).toISOString()}.`);
         },
       )
@@ -393,6 +584,8 @@ export class ReportStore extends Disposable {
     this.refreshRun?.controller.abort();
     this.refreshRun = undefined;
     this.staleValue = undefined;
+    this.cachedList = undefined;
+    this.cachedCounts.clear();
     this.stopAllPaging();
     this.list = undefined;
     this.listed = undefined;
@@ -403,9 +596,34 @@ export class ReportStore extends Disposable {
     this.changed.fire({ kind: 'all' });
   }
 
+  /**
+   * Takes the service's list in place of the cached one: reports it no longer lists go, the
+   * others keep what is loaded of them (each checks its own detail).
+   */
+  private adoptList(sorted: FixReportSummary[]): void {
+    const listedIds = new Set(sorted.map((r) => r.id));
+    for (const id of [...this.entries.keys()]) {
+      if (listedIds.has(id)) continue;
+      this.stopPaging(id);
+      this.entries.delete(id);
+      this.details.delete(id);
+      this.cachedCounts.delete(id);
+    }
+    for (const summary of sorted) {
+      const entry = this.entries.get(summary.id);
+      if (entry) entry.summary = summary;
+      else this.entries.set(summary.id, { summary });
+    }
+    this.listed = sorted;
+    this.list = Promise.resolve(sorted);
+    this.changed.fire({ kind: 'all' });
+    this.prefetchCounts(sorted);
+  }
+
   /** Swaps in a refreshed list and the details of the reports that were expanded. */
-  private replace(sorted: FixReportSummary[], details: readonly (readonly [string, ReportModel])[]): void {
+  private replace(sorted: FixReportSummary[], details: readonly (readonly [string, ReportModel])[], fetchedAt: number): void {
     this.epoch++;
+    this.cachedCounts.clear(); // Refresh fetches what it shows: counts and reports, not the cache's copies
     this.stopAllPaging();
     this.entries.clear();
     this.details.clear();
@@ -417,6 +635,7 @@ export class ReportStore extends Disposable {
     for (const [id, model] of details) {
       for (const finding of model.findings) this.log.warn(`Report ${id}: ${finding.message}`);
       this.details.set(id, Promise.resolve(model));
+      this.entryFor(id).fetchedAt = fetchedAt;
       this.startIssues(id, model);
     }
     this.changed.fire({ kind: 'all' });
@@ -478,6 +697,7 @@ export class ReportStore extends Disposable {
         this.paging.delete(reportId);
         entry.issues = { kind: 'failed', received: model.issueCount, error: this.failed(e, () => this.loadMoreIssues(reportId)) };
       }
+      if (entry.model === model) this.cacheReport(reportId);
       this.changed.fire({ kind: 'report', reportId });
     };
     paging.running = Promise.resolve(

@@ -23,6 +23,8 @@ export interface Settings {
   issuesPerLoad: number;
   /** Reports whose detail is fetched after listing, for the counts on their rows. */
   countsPrefetch: number;
+  /** The on-disk report cache (warm start); `"scope": "application"`, so a workspace cannot turn it on. */
+  cache: { enabled: boolean; maxBytes: number };
   suppression: SuppressionSettings;
   network: NetworkOptions;
 }
@@ -66,6 +68,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
       autoRefreshMinutes: clamp(config.get<number>(Setting.AutoRefreshMinutes, 0), 0, 24 * 60),
       issuesPerLoad: clamp(config.get<number>(Setting.IssuesPerLoad, 20_000), 1_000, 1_000_000),
       countsPrefetch: clamp(config.get<number>(Setting.CountsPrefetch, 20), 0, 200),
+      cache: {
+        enabled: config.get<boolean>(Setting.CacheEnabled, true) !== false,
+        maxBytes: clamp(config.get<number>(Setting.CacheMaxMegabytes, 512), 16, 16_384) * 1024 * 1024,
+      },
       suppression: suppressionSettings(config),
       findings: {
         falsePositives: config.get<string>(Setting.FindingsFalsePositives) === 'hide' ? 'hide' : 'hint',

@@ -25,6 +25,8 @@ export interface ReportNode {
   current?: { pinned: boolean };
   /** What is known of its size (set by the tree each time the row is drawn). */
   size?: ReportSize;
+  /** Shown from the cache, not yet confirmed by the service (set with `size`). */
+  cached?: { since: number; stale?: string };
 }
 
 /** A report's size as far as it is loaded: fixes from its detail, issues as paging goes. */
@@ -93,7 +95,7 @@ const STATE_ICONS: Record<string, string> = {
 export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownString | undefined {
   switch (node.kind) {
     case 'report':
-      return reportTooltip(node.report, node.size, nowMs);
+      return reportTooltip(node.report, node.size, nowMs, node.cached);
     case 'fix':
       return fixTooltip(
         node.reportId,
@@ -184,7 +186,8 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
   const item = new vscode.TreeItem(`${line.vendor ?? 'Unknown scanner'} · ${age}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `report:${node.report.id}`;
   const current = node.current ? (node.current.pinned ? 'current (pinned)' : 'current') : null;
-  item.description = [current, sizeText(node.size), line.title, line.where, line.expired ? 'expired' : null]
+  const cached = node.cached ? `${node.cached.stale ? 'stale, ' : ''}cached ${relativeTime(node.cached.since, nowMs)}` : null;
+  item.description = [current, sizeText(node.size), cached, line.title, line.where, line.expired ? 'expired' : null]
     .filter((p) => p !== null)
     .join(' · ');
   item.iconPath = new vscode.ThemeIcon(

@@ -101,7 +101,10 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    if (node.kind === 'report') node.size = this.sizeOf(node.report.id);
+    if (node.kind === 'report') {
+      node.size = this.sizeOf(node.report.id);
+      node.cached = this.store.entry(node.report.id)?.cached;
+    }
     return treeItem(node);
   }
 
@@ -109,7 +112,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   private sizeOf(reportId: string): ReportSize | undefined {
     const entry = this.store.entry(reportId);
     const model = entry?.model;
-    if (!model) return undefined;
+    if (!model) return this.store.cachedCountsOf(reportId);
     const issues = entry.issues && {
       received: model.issueCount,
       falsePositives: model.falsePositives.length,

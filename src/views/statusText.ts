@@ -2,7 +2,7 @@
 // writes them): what is happening first, then what is shown. Editor-free, so unit-tested.
 import { counted } from '../common/text';
 import { formatDate, relativeTime } from '../model/format';
-import type { Refreshing, Stale } from '../editor/reportStore';
+import type { Cached, Refreshing, Stale } from '../editor/reportStore';
 
 export interface StatusParts {
   /** The filter's conditions in force, e.g. ["Adaptive", "severity error"]. */
@@ -11,6 +11,8 @@ export interface StatusParts {
   refreshing?: Refreshing & { origin?: string };
   /** Data on screen that a refresh could not replace. */
   stale?: Stale;
+  /** The list on screen came from the cache; the service has not answered yet. */
+  cached?: Cached;
   /** When the data on screen was fetched. */
   shownSince?: number;
   /** What the findings in the code need said once, not per finding (other branch, capped files, missing paths). */
@@ -24,7 +26,7 @@ const QUIET_MS = 2_000;
 export function statusText(parts: StatusParts, nowMs: number): { message?: string; description?: string } {
   const sentences: string[] = [];
   const labels: string[] = [];
-  const { refreshing, stale, filter, shownSince } = parts;
+  const { refreshing, stale, cached, filter, shownSince } = parts;
   if (refreshing && nowMs - refreshing.startedAt >= QUIET_MS) {
     const seconds = Math.floor((nowMs - refreshing.startedAt) / 1000);
     const kept = shownSince !== undefined ? ` The data shown is from ${when(shownSince, nowMs)}.` : '';
@@ -35,6 +37,11 @@ export function statusText(parts: StatusParts, nowMs: number): { message?: strin
   } else if (stale) {
     sentences.push(`Stale: showing the data from ${when(stale.since, nowMs)}. ${sentence(stale.reason)} Refresh to try again.`);
     labels.push('Stale');
+  } else if (cached) {
+    sentences.push(
+      `Cached: showing the reports fetched ${when(cached.since, nowMs)} while ${refreshing?.origin ?? 'the service'} is asked again.`,
+    );
+    labels.push(`Cached ${relativeTime(cached.since, nowMs)}`);
   }
   if (filter.length) {
     sentences.push(`Filtered: ${filter.join(' · ')}. Clear Filter in the title bar shows everything.`);

@@ -174,9 +174,24 @@ export function issueTooltip(
   return tip.value;
 }
 
-export function reportTooltip(report: FixReportSummary, size: ReportSize | undefined, nowMs = Date.now()): vscode.MarkdownString {
+export function reportTooltip(
+  report: FixReportSummary,
+  size: ReportSize | undefined,
+  nowMs = Date.now(),
+  cached?: { since: number; stale?: string },
+): vscode.MarkdownString {
   const tip = markdown();
   tip.md('**').text(reportTitle(report)).md('**\n\n');
+  if (cached) {
+    tip
+      .md('_')
+      .text(`Shown from the cache: fetched ${formatDate(cached.since)} (${relativeTime(cached.since, nowMs)}).`)
+      .md('_ ');
+    tip.text(
+      cached.stale ? `The service could not confirm it: ${cached.stale} Refresh Report to try again.` : 'Checking it with the service…',
+    );
+    tip.md('\n\n');
+  }
   tip.md('- Scanner: ').text(readableVendor(report.vulnerabilityReport?.vendor)).md('\n');
   if (size) appendSize(tip, size);
   if (report.repo) {

@@ -80,6 +80,9 @@ async function main(): Promise<number> {
       extensionTestsPath,
       workspace,
       timeoutMs,
+      // The suites test what the service sends, each from a reset store: a cache would answer
+      // for it. The cache's own suite turns it on (suite/cache.test.ts).
+      userSettings: { 'securityFixReports.cache.enabled': false },
       env: {
         SFR_INTEGRATION: '1',
         ...(id ? { SFR_EXPECT_EXTENSION: id } : {}),

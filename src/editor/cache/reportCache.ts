@@ -200,6 +200,15 @@ export class ReportCache<M = unknown> {
     }
   }
 
+  /** Deletes every origin's cached data (the cache was turned off). Rejects if something could not be deleted. */
+  static async clearAll(root: string): Promise<void> {
+    const base = path.resolve(root);
+    for (const cache of ReportCache.live) if (cache.root === base) await cache.clear();
+    for (const name of await listDir(base)) {
+      if (VERSION_DIR.test(name)) await fs.rm(path.join(base, name), { recursive: true, force: true });
+    }
+  }
+
   /** The list and what is known of each cached report, from memory (read at open). */
   readIndex(): CachedIndex<M> {
     const now = this.now();

@@ -472,6 +472,19 @@ describe('the report cache', () => {
       assert.equal((await open()).readIndex().list, undefined, 'a reload finds nothing either');
       await ReportCache.clearOrigin(root, 'https://never-cached.example.com'); // nothing to delete: no error
     });
+
+    it('clearAll (the cache turned off) deletes every origin and key, open caches included', async () => {
+      const caches = [await open(), await open({ key: 'second-key' }), await open({ origin: 'https://other.example.com' })];
+      for (const cache of caches) {
+        await cache.writeList(summaries);
+        await cache.writeReport(ids[0]!, reportOf(ids[0]!));
+      }
+      const unrelated = path.join(root, 'keep-me.json'); // globalStorage holds other things too
+      fs.writeFileSync(unrelated, '{}');
+      await ReportCache.clearAll(root);
+      for (const cache of caches) assert.deepEqual(cache.readIndex(), { list: undefined, reports: new Map() });
+      assert.deepEqual(filesUnder(root), ['keep-me.json']);
+    });
   });
 
   describe('expired reports', () => {

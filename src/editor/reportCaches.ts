@@ -1,0 +1,122 @@
+// The report cache of the current connection: opened on first use for its origin and key,
+// replaced when either or the cache settings change, and deleted when the cache is turned
+// off. What the store keeps with each cached report (its row's counts) is checked on read.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { Disposable } from '../common/disposable';
+import type { ReportCache } from './cache/reportCache';
+import type { Connection } from './connection';
+import type { ExtensionLog } from './log';
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const counted = { count, share: v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))) };
+
+/** What a report row shows without its file being read: its counts, and whether it was expanded. */
+export const CachedCountsSchema = v.object({
+  fixes: v.object({
+    total: count,
+    byState: v.pipe(v.array(v.object({ ...counted, state: v.nullable(v.string()), label: v.string() })), v.readonly()),
+    byConfidence: v.pipe(
+      v.array(v.object({ ...counted, kind: v.picklist(['stable', 'adaptive', 'other', 'unknown']), label: v.string() })),
+      v.readonly(),
+    ),
+    downloaded: v.object(counted),
+    committed: v.object(counted),
+  }),
+  issues: v.optional(v.object({ received: count, falsePositives: count, complete: v.boolean() })),
+  /** Its issues were paged (expanded, or the workspace's current report). */
+  expanded: v.boolean(),
+});
+export type CachedCounts = v.InferOutput<typeof CachedCountsSchema>;
+
+export type StoreCache = ReportCache<CachedCounts>;
+
+type CacheModule = typeof import('./cache/reportCache');
+let loaded: CacheModule | undefined;
+
+/**
+ * The cache's code is its own bundle, dist/cache.js (~15 KB), beside dist/extension.js:
+ * required on the first use (the view's first load), so activation does not load it.
+ */
+function cacheModule(): CacheModule {
+  return (loaded ??= createRequire(__filename)(join(__dirname, 'cache.js')) as CacheModule);
+}
+
+export class ReportCaches extends Disposable {
+  private opened: { identity: string; cache: Promise<StoreCache | undefined> } | undefined;
+  /** Whether the cache was last seen turned on; turning it off deletes everything once. */
+  private enabled: boolean | undefined;
+
+  constructor(
+    /** globalStorageUri.fsPath */
+    private readonly root: string,
+    private readonly connection: Connection,
+    private readonly log: ExtensionLog,
+  ) {
+    super();
+    this.register(connection.onDidChange(() => this.follow()));
+    this.register({ dispose: () => void this.closeOpened() });
+    this.follow();
+  }
+
+  /** The cache for the configured origin and key, or undefined (turned off, or no key). */
+  current(): Promise<StoreCache | undefined> | undefined {
+    const state = this.connection.state;
+    const { enabled, maxBytes } = this.connection.settings.cache;
+    if (state.kind !== 'ready' || !enabled) return undefined;
+    // The key's digest, never the key: the cache hashes it again into the directory's name.
+    const identity = JSON.stringify([state.origin, state.keyDigest, maxBytes]);
+    if (this.opened?.identity !== identity) {
+      void this.closeOpened();
+      const cache = Promise.resolve()
+        .then(() =>
+          cacheModule().ReportCache.open<CachedCounts>({
+            root: this.root,
+            origin: state.origin,
+            key: state.keyDigest,
+            maxBytes,
+            meta: CachedCountsSchema,
+            log: (message) => this.log.warn(message),
+          }),
+        )
+        .catch((e: unknown) => {
+          this.log.error(`The report cache could not be opened (${describe(e)}); working without it.`);
+          return undefined;
+        });
+      this.opened = { identity, cache };
+    }
+    return this.opened.cache;
+  }
+
+  /** Deletes the cache of `origin`, every key's (Clear Cache, Clear Service Key). */
+  async clearOrigin(origin: string): Promise<void> {
+    await cacheModule().ReportCache.clearOrigin(this.root, origin);
+    this.log.info(`Report cache deleted for ${origin}.`);
+  }
+
+  private follow(): void {
+    const { enabled } = this.connection.settings.cache;
+    if (enabled === this.enabled) return;
+    this.enabled = enabled;
+    if (enabled) return;
+    void this.closeOpened();
+    // Off means nothing stays on disk, including what an earlier session wrote.
+    Promise.resolve()
+      .then(() => cacheModule().ReportCache.clearAll(this.root))
+      .then(
+        () => this.log.info('The report cache is turned off: its files are deleted.'),
+        (e: unknown) => this.log.error(`The report cache is turned off, but its files could not be deleted: ${describe(e)}`),
+      );
+  }
+
+  private async closeOpened(): Promise<void> {
+    const opened = this.opened;
+    this.opened = undefined;
+    if (opened) await (await opened.cache)?.close();
+  }
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
