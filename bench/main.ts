@@ -13,6 +13,7 @@ import { pagingCase } from './cases/paging';
 import { pickerCase } from './cases/picker';
 import { sizeCase } from './cases/size';
 import { treeCase } from './cases/tree';
+import { warmStartCase } from './cases/warmStart';
 import type { BenchContext } from './lib/context';
 import { REPO_ROOT } from './lib/context';
 import { writeDocs, type RunInfo } from './lib/docs';
@@ -21,7 +22,7 @@ import { failedCase, type CaseResult } from './lib/result';
 import { startSandboxProcess } from './lib/sandboxProcess';
 import { ensureTools } from './lib/tools';
 
-const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths', 'picker'] as const;
+const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths', 'picker', 'warmstart'] as const;
 type CaseId = (typeof CASES)[number];
 
 const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
@@ -109,6 +110,7 @@ async function main(): Promise<number> {
     await run('cli', '6. CLI', () => cliCase(ctx));
     await run('fastpaths', '7. Fast paths', () => fastPathsCase(ctx));
     await run('picker', '8. False-positive picker', () => pickerCase(ctx));
+    await run('warmstart', '9. Warm start', async () => warmStartCase(ctx, await editorResults()));
   } finally {
     await sandbox.stop();
     await rm(tmpDir, { recursive: true, force: true });

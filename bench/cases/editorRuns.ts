@@ -41,6 +41,8 @@ export async function runEditorBench(ctx: BenchContext, launches: number): Promi
         'securityFixReports.baseURL': ctx.sandbox.baseUrl,
         // Every issue in one go (the default pauses at 20,000 with "Load more").
         'securityFixReports.issuesPerLoad': 1_000_000,
+        // The tree passes measure the service path; the warm-start pass turns the cache on.
+        'securityFixReports.cache.enabled': false,
       },
       env: {
         SFR_BENCH_OUT: outFile,

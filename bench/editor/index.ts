@@ -10,6 +10,7 @@ import type { SandboxInfo } from '../lib/sandboxProcess';
 import { loadedRepoFiles } from './moduleLoad';
 import { profiledTreeRun } from './profiledRun';
 import { treeRun } from './treeRun';
+import { warmStartRun } from './warmStartRun';
 import type { EditorRunResult } from './types';
 
 /** out/bench/editor → repository root. */
@@ -42,6 +43,8 @@ export async function run(): Promise<void> {
     const reports = { reportId: sandbox.reportId, fpReportId: sandbox.fpReportId, issues: sandbox.issues, fpIssues: sandbox.fpIssues };
     for (let i = 0; i < treeRuns; i++) result.tree.push(await treeRun(api.services.tree, api.services.store, reports, LEVEL_REPS));
     api.services.store.reset(); // drop the models before the next pass
+    result.warmStart = await warmStartRun(api, sandbox.reportId);
+    api.services.store.reset();
     const before = new Set(loaded.map((f) => f.path));
     result.activation.loadedAfterRequests = loadedRepoFiles(REPO_ROOT).filter((f) => !before.has(f.path));
 

@@ -46,10 +46,29 @@ export interface TreeRun {
   counts: { fixes: number; issues: number; fpIssues: number; fixRangeItems: number; fpRanges: number; fpRangeItems: number };
 }
 
+/** A start with and without the report cache (bench/editor/warmStartRun.ts), per sample. */
+export interface WarmStartFigures {
+  /** The view asks for its rows → the first row's TreeItem: the list request (no cache). */
+  coldFirstRowMs: number[];
+  /** The same from the cache: its index read from disk, no request. */
+  warmFirstRowMs: number[];
+  /** The 100k-issue report: detail + 100 pages from the service. */
+  coldReportMs: number[];
+  /** The same from its cache file. */
+  warmReportMs: number[];
+  /** Requests a start cost until it settled (list, details, issue pages). */
+  coldRequests: number[];
+  warmRequests: number[];
+  /** The last warm start's requests by kind. */
+  lastWarm?: { list: number; details: number; pages: number };
+  cacheBytes?: number;
+}
+
 export interface EditorRunResult {
   vscodeVersion: string;
   activation?: ActivationFigures;
   tree: TreeRun[];
+  warmStart?: WarmStartFigures;
   /** .cpuprofile of one extra tree pass (tsc output of src/, readable names), if asked for. */
   profileFile?: string;
   /** .cpuprofile of expanding loaded 1,000-item ranges only. */

@@ -56,7 +56,7 @@ export class ReportCaches extends Disposable {
   ) {
     super();
     this.register(connection.onDidChange(() => this.follow()));
-    this.register({ dispose: () => void this.closeOpened() });
+    this.register({ dispose: () => void this.close() });
     this.follow();
   }
 
@@ -68,7 +68,7 @@ export class ReportCaches extends Disposable {
     // The key's digest, never the key: the cache hashes it again into the directory's name.
     const identity = JSON.stringify([state.origin, state.keyDigest, maxBytes]);
     if (this.opened?.identity !== identity) {
-      void this.closeOpened();
+      void this.close();
       const cache = Promise.resolve()
         .then(() =>
           cacheModule().ReportCache.open<CachedCounts>({
@@ -100,7 +100,7 @@ export class ReportCaches extends Disposable {
     if (enabled === this.enabled) return;
     this.enabled = enabled;
     if (enabled) return;
-    void this.closeOpened();
+    void this.close();
     // Off means nothing stays on disk, including what an earlier session wrote.
     Promise.resolve()
       .then(() => cacheModule().ReportCache.clearAll(this.root))
@@ -110,7 +110,8 @@ export class ReportCaches extends Disposable {
       );
   }
 
-  private async closeOpened(): Promise<void> {
+  /** Finishes the open cache's writes and forgets it: the next use opens it from disk again, as a new window does. */
+  async close(): Promise<void> {
     const opened = this.opened;
     this.opened = undefined;
     if (opened) await (await opened.cache)?.close();

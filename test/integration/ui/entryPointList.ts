@@ -11,6 +11,7 @@ export const ENTRY_POINTS = [
   'view/title:securityFixReports.clearFilter',
   'view/title:securityFixReports.setServiceKey',
   'view/title:securityFixReports.clearServiceKey',
+  'view/title:securityFixReports.clearCache',
   'view/title:securityFixReports.setBaseUrl',
   'view/title:securityFixReports.showLog',
   'view/title:securityFixReports.showInsights',

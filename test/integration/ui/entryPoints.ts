@@ -13,6 +13,7 @@ import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot } fro
 import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 import { checkInsights } from './insights';
+import { cacheFiles } from './warmStart';
 import { parse } from 'csv-parse/sync';
 
 const T = 30_000;
@@ -24,6 +25,8 @@ export interface EntryPointRun {
   outDir: string;
   step: (name: string) => void;
   waitUntil: <V>(check: () => V | Promise<V>, what: string, timeoutMs?: number) => Promise<NonNullable<V>>;
+  /** The extension's globalStorage folder (the report cache is under it). */
+  globalStorage: string;
 }
 
 export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
@@ -186,6 +189,19 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   );
   hit('view/title:securityFixReports.showLog');
   await runCommandFromPalette(page, 'View: Hide Panel', T);
+
+  step("entry points: Clear Cache from the title bar's menu deletes the cached reports");
+  const reportFiles = () => cacheFiles(run.globalStorage).filter((f) => f.endsWith('.jsonl'));
+  await waitUntil(() => reportFiles().length > 0, 'reports to be cached');
+  await moreActions('Clear Cache');
+  const cacheDialog = page.locator('.monaco-dialog-box', { hasText: 'Delete the fix reports cached' }).first();
+  await cacheDialog.waitFor({ state: 'visible', timeout: T });
+  await cacheDialog.locator('.monaco-button', { hasText: 'Delete' }).first().click();
+  await notification('Deleted the fix reports cached for').waitFor({ state: 'visible', timeout: T });
+  assert.deepEqual(reportFiles(), [], 'no cached report is left');
+  await workspaceRow().waitFor({ state: 'visible', timeout: T }); // what is shown stays
+  hit('view/title:securityFixReports.clearCache');
+  await dismissNotifications();
 
   step('entry points: Clear Service Key brings the welcome view back, and its Set Service Key link stores a key');
   await moreActions('Clear Service Key');

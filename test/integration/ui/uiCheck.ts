@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
+import { checkWarmStart, globalStorageOf } from './warmStart';
 import { assertInstalled, REPO_ROOT } from '../../../tools/editor/codeServer';
 import { closeAllEditors, startEditor, type EditorSession } from '../../../tools/editor/runner';
 import {
@@ -115,7 +116,8 @@ async function insertFromPalette(page: Page, report?: RegExp): Promise<string> {
   return picked;
 }
 
-async function run(session: EditorSession, service: Sandbox, outDir: string, docs: boolean): Promise<void> {
+async function run(session: EditorSession, services: ServiceSlot, outDir: string, docs: boolean): Promise<void> {
+  const service = services.current;
   const { page } = session;
   step('waiting for the workbench');
   await waitForWorkbench(page);
@@ -220,7 +222,15 @@ async function run(session: EditorSession, service: Sandbox, outDir: string, doc
   service.faults.clear();
   await runCommandFromPalette(page, 'File: Revert File', STEP_TIMEOUT);
 
-  await clickEveryEntryPoint({ page, sidebar, service, outDir, step, waitUntil });
+  const globalStorage = globalStorageOf(session.userDataDir);
+  await clickEveryEntryPoint({ page, sidebar, service, outDir, step, waitUntil, globalStorage });
+  await checkWarmStart({ page, service, restartService: services.restart, globalStorage, viewTitle: VIEW_TITLE, outDir, step, waitUntil });
+}
+
+/** The sandbox the editor talks to; the warm-start check stops it and starts another on its port. */
+interface ServiceSlot {
+  current: Sandbox;
+  restart: () => Promise<Sandbox>;
 }
 
 /** The key states, as the run saw them, into docs/screenshots (npm run docs:screenshot). */
@@ -237,6 +247,7 @@ const STATES = [
   'suppress-all-preview',
   'fix-preview',
   'insights',
+  'cached-stale',
 ];
 async function copyStateScreenshots(outDir: string): Promise<void> {
   const docs = path.join(REPO_ROOT, 'docs', 'screenshots');
@@ -276,7 +287,15 @@ async function main(): Promise<number> {
 
   const started = Date.now();
   // A big report pages for long enough to click "Loading issues…" while it re-renders.
-  const service = await startSandbox({ dataset: { seed: 42, bigReportIssues: 30_000 } });
+  const dataset = { seed: 42, bigReportIssues: 30_000 };
+  const first = await startSandbox({ dataset });
+  const services: ServiceSlot = {
+    current: first,
+    // Same port and key (what the editor has stored), one report more: what a refresh must pick up.
+    restart: async () =>
+      (services.current = await startSandbox({ dataset: { ...dataset, reports: 13 }, port: first.port, key: first.key })),
+  };
+  const service = first;
   const workspace = await prepareWorkspace();
   const log: string[] = [];
   let session: EditorSession | undefined;
@@ -290,7 +309,7 @@ async function main(): Promise<number> {
       env: { SECURITY_FIX_REPORTS_KEY: service.key },
       onLog: (l) => log.push(l),
     });
-    await run(session, service, outDir, !values['no-docs']);
+    await run(session, services, outDir, !values['no-docs']);
     if (!values['no-docs']) await copyStateScreenshots(outDir);
     console.log(`[ui] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
@@ -305,7 +324,8 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await session?.close();
-    await service.close();
+    await services.current.close();
+    if (services.current !== first) await first.close().catch(() => undefined); // stopped by the check already
     await rm(workspace, { recursive: true, force: true });
   }
 }

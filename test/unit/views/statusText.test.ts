@@ -38,6 +38,23 @@ describe("the view's status text", () => {
     assert.equal(description, 'Stale');
   });
 
+  it('marks a list shown from the cache with its age while the service is asked again', () => {
+    const cached = { since: NOW - 3 * 3_600_000 };
+    const refreshing = { startedAt: NOW - 500, origin: 'https://fixes.example' };
+    const { message, description } = statusText({ filter: [], cached, refreshing, shownSince: cached.since }, NOW);
+    assert.equal(
+      message,
+      `Cached: showing the reports fetched ${formatDate(cached.since)} (3 hours ago) while https://fixes.example is asked again.`,
+    );
+    assert.equal(description, 'Cached 3 hours ago');
+    // A failed revalidation turns it into the stale mark, with the reason.
+    const failed = statusText(
+      { filter: [], cached, stale: { since: cached.since, reason: 'The refresh failed: connection refused' } },
+      NOW,
+    );
+    assert.equal(failed.description, 'Stale');
+  });
+
   it('a refresh under way speaks instead of the stale mark it may clear', () => {
     const parts = {
       filter: [],
