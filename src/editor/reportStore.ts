@@ -168,42 +168,37 @@ export class ReportStore extends Disposable {
 
   /** The list from the service (the first load without a cached list). */
   private fetchList(epoch: number): Promise<FixReportSummary[]> {
-    {
-      // The first load is cancellable like a refresh (Cancel Refresh in the title bar).
-      const run = { controller: new AbortController(), startedAt: Date.now() };
-      this.refreshRun = run;
-      this.changed.fire({ kind: 'status' });
-      const list = Promise.resolve(
-        this.withProgress('Loading fix reports…', async () => {
-          const client = this.connection.client();
-          const [reports, remotes] = await Promise.all([
-            client.listReports(run.controller.signal),
-            this.workspaceRemotes().catch(() => []),
-          ]);
-          const sorted = sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() });
-          if (epoch === this.epoch) {
-            this.listed = sorted;
-            for (const summary of sorted) if (!this.entries.has(summary.id)) this.entries.set(summary.id, { summary });
-            this.succeeded();
-            this.cacheList(reports);
-            this.prefetchCounts(sorted);
-          }
-          return sorted;
-        }),
-      );
-      list
-        .catch((e: unknown) => {
-          if (epoch !== this.epoch) return;
-          this.failed(e, () => this.reset());
-          this.changed.fire({ kind: 'all' });
-        })
-        .finally(() => {
-          if (this.refreshRun !== run) return;
-          this.refreshRun = undefined;
-          this.changed.fire({ kind: 'status' });
-        });
-      return list;
-    }
+    // The first load is cancellable like a refresh (Cancel Refresh in the title bar).
+    const run = { controller: new AbortController(), startedAt: Date.now() };
+    this.refreshRun = run;
+    this.changed.fire({ kind: 'status' });
+    const list = Promise.resolve(
+      this.withProgress('Loading fix reports…', async () => {
+        const client = this.connection.client();
+        const [reports, remotes] = await Promise.all([client.listReports(run.controller.signal), this.workspaceRemotes().catch(() => [])]);
+        const sorted = sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() });
+        if (epoch === this.epoch) {
+          this.listed = sorted;
+          for (const summary of sorted) if (!this.entries.has(summary.id)) this.entries.set(summary.id, { summary });
+          this.succeeded();
+          this.cacheList(reports);
+          this.prefetchCounts(sorted);
+        }
+        return sorted;
+      }),
+    );
+    list
+      .catch((e: unknown) => {
+        if (epoch !== this.epoch) return;
+        this.failed(e, () => this.reset());
+        this.changed.fire({ kind: 'all' });
+      })
+      .finally(() => {
+        if (this.refreshRun !== run) return;
+        this.refreshRun = undefined;
+        this.changed.fire({ kind: 'status' });
+      });
+    return list;
   }
 
   /** The list on screen came from the cache and the service has not confirmed it yet. */
