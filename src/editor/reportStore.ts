@@ -17,10 +17,11 @@ import type { FixReportDetail, FixReportSummary, Issue } from '../api/schemas';
 import { Disposable } from '../common/disposable';
 import { ReportModel } from '../model/report';
 import { isExpired, sortReports } from '../model/reportList';
+import { PageFeed } from './cache/pageFeed';
 import type { CachedReport } from './cache/reportCache';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
-import type { CachedCounts, ReportCaches } from './reportCaches';
+import type { CachedCounts, ReportCaches, StoreCache } from './reportCaches';
 
 export type IssueLoading =
   | { kind: 'loading'; received: number }
@@ -76,6 +77,8 @@ export interface FalsePositiveRef {
 interface Paging {
   iterator: AsyncGenerator<IssuePage>;
   controller: AbortController;
+  /** The pages on their way into the cache, when it is on. */
+  feed?: PageFeed;
   running?: Promise<void>;
 }
 
@@ -259,7 +262,7 @@ export class ReportStore extends Disposable {
           entry.cached = undefined;
           entry.detailError = undefined;
           this.succeeded();
-          this.cacheReport(reportId);
+          this.cacheDetail(reportId);
         }
         return model;
       })();
@@ -330,7 +333,10 @@ export class ReportStore extends Disposable {
     entry.cached = undefined;
     this.details.set(reportId, Promise.resolve(model));
     this.succeeded();
-    this.cacheReport(reportId);
+    // The file keeps the detail it was written with (and its age); the row's counts follow the new one.
+    const counts = this.countsOf(entry, model);
+    this.cachedCounts.set(reportId, counts);
+    this.toCache(reportId, (cache) => cache.updateMeta(reportId, counts));
     this.changed.fire({ kind: 'report', reportId });
   }
 
@@ -351,29 +357,49 @@ export class ReportStore extends Disposable {
       .catch((e: unknown) => this.log.warn(`Report cache: the list was not stored (${e instanceof Error ? e.message : String(e)}).`));
   }
 
-  /** Stores a report as loaded now, with its row's counts, for the next window. Never fails the caller. */
-  private cacheReport(reportId: string): void {
-    const entry = this.entries.get(reportId);
-    const model = entry?.model;
-    if (!entry || !model || entry.fetchedAt === undefined) return;
-    const epoch = this.epoch;
+  /** What a report's row shows, as the cache's index keeps it. */
+  private countsOf(entry: ReportEntry, model: ReportModel): CachedCounts {
     const loading = entry.issues;
-    const counts: CachedCounts = {
+    return {
       fixes: model.fixCounts,
       issues: loading && { received: model.issueCount, falsePositives: model.falsePositives.length, complete: loading.kind === 'done' },
       expanded: loading !== undefined,
     };
-    // A report whose issues were not paged is stored for its row's counts only.
-    const report = {
-      detail: model.report,
-      issues: loading ? [...model.issues()] : [],
-      fetchedAt: entry.fetchedAt,
-      complete: loading?.kind === 'done',
-    };
+  }
+
+  /** Stores a report's detail without issues: its row's counts for the next window. Never fails the caller. */
+  private cacheDetail(reportId: string): void {
+    const entry = this.entries.get(reportId);
+    const model = entry?.model;
+    if (!entry || !model || entry.fetchedAt === undefined) return;
+    const counts = this.countsOf(entry, model);
     this.cachedCounts.set(reportId, counts);
+    this.toCache(reportId, (cache) =>
+      cache.writeReport(reportId, { detail: model.report, pages: [], fetchedAt: entry.fetchedAt!, complete: false }, counts),
+    );
+  }
+
+  /**
+   * Stores a report's issues as their pages arrive (the feed), behind its detail; the file
+   * lands when paging ends, with the row's counts of that moment. Never fails the caller.
+   */
+  private cachePages(reportId: string, entry: ReportEntry, model: ReportModel, feed: PageFeed): void {
+    const fetchedAt = entry.fetchedAt ?? Date.now();
+    this.toCache(reportId, (cache) =>
+      cache.writeReport(reportId, { detail: model.report, pages: feed, fetchedAt, complete: () => feed.complete }, () => {
+        const counts = this.countsOf(entry, model);
+        if (entry.model === model) this.cachedCounts.set(reportId, counts);
+        return counts;
+      }),
+    );
+  }
+
+  /** Runs one cache operation for this epoch's connection, if the cache is on; logs a failure. */
+  private toCache(reportId: string, write: (cache: StoreCache) => Promise<unknown>): void {
+    const epoch = this.epoch;
     void this.caches
       ?.current()
-      ?.then((cache) => (epoch === this.epoch ? cache?.writeReport(reportId, report, counts) : undefined))
+      ?.then((cache) => (cache && epoch === this.epoch ? write(cache) : undefined))
       .catch((e: unknown) =>
         this.log.warn(`Report cache: report ${reportId} was not stored (${e instanceof Error ? e.message : String(e)}).`),
       );
@@ -444,6 +470,7 @@ export class ReportStore extends Disposable {
     const paging = this.paging.get(reportId);
     if (!paging) return;
     paging.controller.abort();
+    paging.feed?.abandon(); // no-op after end(): a cancelled load is kept
     void paging.iterator.return(undefined).catch(() => undefined);
     this.paging.delete(reportId);
   }
@@ -452,10 +479,10 @@ export class ReportStore extends Disposable {
     const paging = this.paging.get(reportId);
     const entry = this.entries.get(reportId);
     if (!paging || !entry?.issues) return;
-    this.stopPaging(reportId);
     entry.issues = { kind: 'cancelled', received: entry.issues.received };
+    paging.feed?.end(false); // what was shown is kept for the next window
+    this.stopPaging(reportId);
     this.log.info(`Report ${reportId}: issue loading cancelled after ${entry.issues.received} issues.`);
-    this.cacheReport(reportId);
     this.changed.fire({ kind: 'report', reportId });
   }
 
@@ -640,6 +667,7 @@ export class ReportStore extends Disposable {
   private stopAllPaging(): void {
     for (const paging of this.paging.values()) {
       paging.controller.abort();
+      paging.feed?.abandon();
       void paging.iterator.return(undefined).catch(() => undefined);
     }
     this.paging.clear();
@@ -651,9 +679,11 @@ export class ReportStore extends Disposable {
     const iterator = this.connection
       .client()
       .issuePages({ fixReportId: reportId }, { signal: controller.signal, onWarning: (w) => this.log.warn(`Report ${reportId}: ${w}`) });
-    const paging: Paging = { iterator, controller };
+    const feed = this.caches?.current() ? new PageFeed() : undefined;
+    const paging: Paging = { iterator, controller, ...(feed ? { feed } : {}) };
     this.paging.set(reportId, paging);
     entry.model = model;
+    if (feed) this.cachePages(reportId, entry, model, feed);
     this.pump(reportId, entry, paging);
   }
 
@@ -672,9 +702,11 @@ export class ReportStore extends Disposable {
           if (paging.controller.signal.aborted) return;
           if (next.done) {
             entry.issues = { kind: 'done', received: model.issueCount };
+            paging.feed?.end(true);
             this.paging.delete(reportId);
             break;
           }
+          paging.feed?.push(next.value.issues);
           model.addIssues(next.value.issues);
           entry.issues = { kind: 'loading', received: model.issueCount };
           if (next.value.hasNextPage && model.issueCount - startedAt >= budget) {
@@ -691,8 +723,8 @@ export class ReportStore extends Disposable {
         if (paging.controller.signal.aborted) return;
         this.paging.delete(reportId);
         entry.issues = { kind: 'failed', received: model.issueCount, error: this.failed(e, () => this.loadMoreIssues(reportId)) };
+        paging.feed?.end(false); // what arrived is kept; Retry pages again from the start
       }
-      if (entry.model === model) this.cacheReport(reportId);
       this.changed.fire({ kind: 'report', reportId });
     };
     paging.running = Promise.resolve(

@@ -34,6 +34,7 @@ import { ReportListBodySchema, type FixReportSummary } from '../../api/schemas';
 import { oneLine } from '../../common/text';
 import { isExpired } from '../../model/reportList';
 import { DIR_MODE, TEMP_SUFFIX, writeFileAtomic } from './atomicFile';
+import { abandoned } from './pageFeed';
 import {
   CACHE_VERSION,
   decodeReportFile,
@@ -42,6 +43,7 @@ import {
   writeReportFile,
   type CachedReport,
   type ReportToCache,
+  type WrittenReport,
 } from './reportFile';
 
 export type { CachedReport, ReportToCache } from './reportFile';
@@ -149,6 +151,8 @@ export class ReportCache<M = unknown> {
   private readonly writing = new Map<string, number>();
   /** Bumped by clear(): work started before it does not touch what comes after. */
   private epoch = 0;
+  /** Aborted by clear(): a write still waiting for pages stops. */
+  private clearing = new AbortController();
   private indexDirty = false;
   private indexBytes = 0;
   private dirReady = false;
@@ -268,29 +272,34 @@ export class ReportCache<M = unknown> {
   }
 
   /**
-   * Stores a report (atomically, 0600) with the caller's `meta` (JSON: counts, groups), then
-   * evicts the least recently used others until the files fit in maxBytes. A report larger
-   * than maxBytes by itself is not stored, nor is an expired one. Resolves to whether it was
-   * stored; a failure is logged, never thrown. Writes of one report run one after another, in
-   * call order.
+   * Stores a report (atomically, 0600) with the caller's `meta` (JSON: counts, groups; a
+   * function is called once the pages end), then evicts the least recently used others until
+   * the files fit in maxBytes. A report larger than maxBytes by itself is not stored, nor is
+   * an expired one. An async `pages` source is written as it yields: the file lands when it
+   * ends; if it throws, or the cache is cleared meanwhile, nothing lands. Resolves to whether
+   * it was stored; a failure is logged, never thrown. Writes of one report run one after
+   * another, in call order.
    */
-  writeReport(id: string, report: ReportToCache, meta?: M): Promise<boolean> {
+  writeReport(id: string, report: ReportToCache, meta?: M | (() => M)): Promise<boolean> {
     if (isExpired(report.detail, this.now())) return Promise.resolve(false); // would never be served
     const epoch = this.epoch;
     this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
     return this.serial(fileName(id), async () => {
       if (epoch !== this.epoch) return false;
       const file = this.reportPath(id);
-      let bytes: number;
+      let written: WrittenReport;
       try {
         await this.ensureDir();
-        bytes = await writeReportFile(file, id, report, this.maxBytes);
+        const pages = untilCleared(report.pages, this.clearing.signal);
+        written = await writeReportFile(file, id, { ...report, pages }, this.maxBytes);
       } catch (e) {
+        if ((e as Error | undefined)?.name === 'AbortError') return false; // paging stopped, or the cache was cleared: nothing to say
         this.log(
           `report ${quoteId(id)} not cached: ${e instanceof TooLarge ? `larger than the cache (${this.maxBytes} bytes)` : describe(e)}`,
         );
         return false;
       }
+      const bytes = written.bytes;
       if (epoch !== this.epoch) {
         await fs.rm(file, { force: true }).catch(() => undefined);
         return false;
@@ -299,11 +308,11 @@ export class ReportCache<M = unknown> {
       this.entries.set(id, {
         id,
         fetchedAt: report.fetchedAt,
-        complete: report.complete,
+        complete: written.complete,
         lastUsed,
         bytes,
         expirationOn: report.detail.expirationOn,
-        meta,
+        meta: typeof meta === 'function' ? (meta as () => M)() : meta,
       });
       await Promise.all([...this.evict(id), this.persistIndex()]);
       return true;
@@ -312,6 +321,14 @@ export class ReportCache<M = unknown> {
       if (left > 0) this.writing.set(id, left);
       else this.writing.delete(id);
     });
+  }
+
+  /** Replaces what the index keeps with a cached report (its counts after its detail was fetched again). */
+  async updateMeta(id: string, meta: M): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.set(id, { ...entry, meta });
+    await this.persistIndex();
   }
 
   /** Marks a report as used now (it was shown from memory), for eviction. */
@@ -325,6 +342,8 @@ export class ReportCache<M = unknown> {
   /** Deletes everything cached for this origin and key; the cache stays usable. Rejects if the files could not be deleted. */
   async clear(): Promise<void> {
     this.epoch++;
+    this.clearing.abort(); // writes waiting for pages give up, so the flush below ends
+    this.clearing = new AbortController();
     this.entries.clear();
     this.list = undefined;
     this.indexBytes = 0;
@@ -576,4 +595,24 @@ function quoteId(id: string): string {
 function describe(e: unknown): string {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   return code ?? (e instanceof Error ? e.message : String(e));
+}
+
+/** `pages`, ending with an AbortError as soon as `signal` aborts, even while waiting for the next page. */
+async function* untilCleared<T>(pages: Iterable<T> | AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  const aborted = new Promise<never>((_, reject) => {
+    const stop = () => reject(abandoned());
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+  aborted.catch(() => undefined); // only raced below
+  const iterator = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : (pages as Iterable<T>)[Symbol.iterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    void iterator.return?.();
+  }
 }

@@ -1,11 +1,16 @@
 // One cached report on disk: its detail and the issues loaded so far, as JSON lines.
 //
-//   {"format":"security-fix-reports/report","version":1,"id":…,"fetchedAt":…,"complete":…}
+//   {"format":"security-fix-reports/report","version":2,"id":…,"fetchedAt":…}
 //   {…the report detail…}
 //   [{…issue 1…},…,{…issue 1000…}]
 //   [{…issue 1001…},…]
 //   …
-//   {"bytes":<length of every line above>,"sha256":<of those bytes>,"issues":<count>}
+//   {"bytes":<length of every line above>,"sha256":<of those bytes>,"issues":<count>,"complete":…}
+//
+// The issues are written as their pages arrive from the service (an async source), so the
+// file holds them as the service sent them — FP explanations included — while the editor's
+// model keeps only what it shows (model/heldIssue.ts). Whether paging reached the end is known
+// last, so it is in the trailer.
 //
 // Lines, not one JSON document, so that neither side ever holds the whole file as one string:
 // the writer serialises a line at a time into ~1 MiB chunks, the reader keeps the file's
@@ -26,7 +31,7 @@ import { IssuePageBodySchema, ReportDetailBodySchema, type FixReportDetail, type
 import { writeFileAtomic } from './atomicFile';
 
 /** Bump on any change of what a cache file or directory holds: older data is then deleted, never read. */
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 2;
 const FORMAT = 'security-fix-reports/report';
 const NEWLINE = 0x0a;
 /** Bytes serialised before a write to the file (and a yield to the event loop). */
@@ -47,11 +52,20 @@ export interface CachedReport {
   readonly complete: boolean;
 }
 
-/** What to store of a report. The issues are read while the write runs: do not change them meanwhile. */
+/** What to store of a report. Each page is serialised when it is taken from `pages`. */
 export interface ReportToCache {
   readonly detail: FixReportDetail;
-  readonly issues: readonly Issue[];
+  /** The issues a page at a time; an async source is written as its pages arrive (any size: lines hold 1,000). */
+  readonly pages: Iterable<readonly Issue[]> | AsyncIterable<readonly Issue[]>;
   readonly fetchedAt: number;
+  /** Whether paging reached the last issue; read when the pages end. */
+  readonly complete: boolean | (() => boolean);
+}
+
+/** What was written. */
+export interface WrittenReport {
+  readonly bytes: number;
+  readonly issues: number;
   readonly complete: boolean;
 }
 
@@ -65,8 +79,10 @@ export class Unreadable extends Error {}
  * Writes `report` atomically to `file`; returns the file's size. Throws TooLarge (and leaves
  * `file` as it was) as soon as the content passes `maxBytes`.
  */
-export async function writeReportFile(file: string, id: string, report: ReportToCache, maxBytes: number): Promise<number> {
+export async function writeReportFile(file: string, id: string, report: ReportToCache, maxBytes: number): Promise<WrittenReport> {
   let size = 0;
+  let count = 0;
+  let complete = false;
   await writeFileAtomic(file, async (write) => {
     const hash = createHash('sha256');
     let parts: string[] = [];
@@ -85,20 +101,23 @@ export async function writeReportFile(file: string, id: string, report: ReportTo
       parts.push(text, '\n');
       pending += text.length + 1;
     };
-    line({ format: FORMAT, version: CACHE_VERSION, id, fetchedAt: report.fetchedAt, complete: report.complete });
+    line({ format: FORMAT, version: CACHE_VERSION, id, fetchedAt: report.fetchedAt });
     line(report.detail);
     if (pending >= CHUNK_CHARS) await flush();
-    const count = report.issues.length;
-    for (let i = 0; i < count; i += ISSUES_PER_LINE) {
-      line(report.issues.slice(i, Math.min(i + ISSUES_PER_LINE, count)));
-      if (pending >= CHUNK_CHARS) await flush();
+    for await (const page of report.pages) {
+      for (let i = 0; i < page.length; i += ISSUES_PER_LINE) {
+        line(page.length <= ISSUES_PER_LINE ? page : page.slice(i, i + ISSUES_PER_LINE));
+        if (pending >= CHUNK_CHARS) await flush();
+      }
+      count += page.length;
     }
     await flush();
-    const trailer = Buffer.from(`${JSON.stringify({ bytes: size, sha256: hash.digest('hex'), issues: count })}\n`, 'utf8');
+    complete = typeof report.complete === 'function' ? report.complete() : report.complete;
+    const trailer = Buffer.from(`${JSON.stringify({ bytes: size, sha256: hash.digest('hex'), issues: count, complete })}\n`, 'utf8');
     size += trailer.byteLength;
     await write(trailer);
   });
-  return size;
+  return { bytes: size, issues: count, complete };
 }
 
 /** The report in `data` (a whole cache file), or Unreadable saying what is wrong with it. */
@@ -110,13 +129,18 @@ export async function decodeReportFile(data: Buffer, id: string): Promise<Cached
   if (header.version !== CACHE_VERSION)
     throw new Unreadable(`format version ${String(header.version)}, this version reads ${CACHE_VERSION}`);
   if (header.id !== id) throw new Unreadable('it holds another report');
-  const { fetchedAt, complete } = header;
-  if (typeof fetchedAt !== 'number' || !Number.isFinite(fetchedAt) || typeof complete !== 'boolean') throw new Unreadable('bad header');
+  const { fetchedAt } = header;
+  if (typeof fetchedAt !== 'number' || !Number.isFinite(fetchedAt)) throw new Unreadable('bad header');
 
   if (data[data.length - 1] !== NEWLINE) throw new Unreadable('truncated (no final line break)');
   const trailerStart = data.lastIndexOf(NEWLINE, data.length - 2) + 1;
   const trailer = trailerStart > headerEnd ? tryParse(data, trailerStart, data.length - 1) : undefined;
-  if (!isRecord(trailer) || typeof trailer.sha256 !== 'string' || typeof trailer.issues !== 'number') {
+  if (
+    !isRecord(trailer) ||
+    typeof trailer.sha256 !== 'string' ||
+    typeof trailer.issues !== 'number' ||
+    typeof trailer.complete !== 'boolean'
+  ) {
     throw new Unreadable('truncated (no trailer)');
   }
   if (trailer.bytes !== trailerStart)
@@ -150,7 +174,7 @@ export async function decodeReportFile(data: Buffer, id: string): Promise<Cached
     await nextTurn();
   }
   if (issues.length !== trailer.issues) throw new Unreadable(`${issues.length} issues, the trailer says ${trailer.issues}`);
-  return { detail, issues, fetchedAt, complete };
+  return { detail, issues, fetchedAt, complete: trailer.complete };
 }
 
 /** Lets the event loop run (the extension host's other work) between slices of a long read. */

@@ -28,7 +28,14 @@ const dataset = createDataset({ seed: 15, reports: 4, issuesPerReport: [30, 80] 
 const summaries = v.parse(ReportListBodySchema, { fixReport: dataset.reports.map((r) => ({ ...r, expirationOn: FUTURE })) }).fixReport;
 const ids = summaries.map((r) => r.id);
 
-function reportOf(id: string, overrides: Partial<FixReportDetail> = {}, extraIssues: unknown[] = []): ReportToCache {
+/** A report as the cache returns it; the tests' writeReport takes it too (its issues as one page). */
+type Stored = Omit<ReportToCache, 'pages' | 'complete'> & { issues: Issue[]; complete: boolean };
+type Meta = { fixes: number; issues: number };
+type TestCache = Omit<ReportCache<Meta>, 'writeReport'> & {
+  writeReport(id: string, report: Stored | ReportToCache, meta?: Meta | (() => Meta)): Promise<boolean>;
+};
+
+function reportOf(id: string, overrides: Partial<FixReportDetail> = {}, extraIssues: unknown[] = []): Stored {
   const detail = v.parse(ReportDetailBodySchema, { fixReport: [{ ...dataset.detail(id), expirationOn: FUTURE, ...overrides }] })
     .fixReport[0]!;
   const raw = [...dataset.issueRange(id, 0, dataset.issueCount(id)), ...extraIssues];
@@ -59,9 +66,7 @@ describe('the report cache', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  async function open(
-    options: { key?: string; origin?: string; maxBytes?: number } = {},
-  ): Promise<ReportCache<{ fixes: number; issues: number }>> {
+  async function open(options: { key?: string; origin?: string; maxBytes?: number } = {}): Promise<TestCache> {
     const cache = await ReportCache.open({
       root,
       origin: options.origin ?? ORIGIN,
@@ -72,14 +77,17 @@ describe('the report cache', () => {
       meta: v.object({ fixes: v.number(), issues: v.number() }),
     });
     opened.push(cache as ReportCache);
+    const write = cache.writeReport.bind(cache);
+    (cache as unknown as TestCache).writeReport = (id, report, meta) =>
+      write(id, 'pages' in report ? report : { ...report, pages: [report.issues] }, meta);
     await cache.flush(); // the clean-up at open, so each test starts from a settled cache
     return cache;
   }
 
   /** Closes `cache` and opens the same origin and key again, as a window reload does. */
-  async function reopen(cache: ReportCache<unknown>, options: Parameters<typeof open>[0] = {}) {
+  async function reopen(cache: TestCache, options: Parameters<typeof open>[0] = {}) {
     await cache.close();
-    opened.splice(opened.indexOf(cache as ReportCache), 1);
+    opened.splice(opened.indexOf(cache as unknown as ReportCache), 1);
     return open(options);
   }
 
@@ -216,7 +224,7 @@ describe('the report cache', () => {
   });
 
   describe('a corrupt or truncated file', () => {
-    async function cachedThenDamaged(damage: (file: string) => void): Promise<ReportCache<unknown>> {
+    async function cachedThenDamaged(damage: (file: string) => void): Promise<TestCache> {
       const first = await open();
       await first.writeReport(ids[0]!, reportOf(ids[0]!));
       await first.writeReport(ids[1]!, reportOf(ids[1]!));
@@ -407,10 +415,10 @@ describe('the report cache', () => {
     it('a report larger than the whole cache is not stored, and evicts nothing', async () => {
       const small = reportOf(ids[0]!, {}, []);
       const cache = await open({ maxBytes: 40_000 });
-      const smallOne = { ...small, issues: small.issues.slice(0, 2), detail: { ...small.detail, fixes: small.detail.fixes.slice(0, 1) } };
+      const smallOne = { ...small, pages: [small.issues.slice(0, 2)], detail: { ...small.detail, fixes: small.detail.fixes.slice(0, 1) } };
       assert.equal(await cache.writeReport('small', { ...smallOne, detail: { ...smallOne.detail, id: 'small' } }), true);
       const big = reportOf(ids[1]!);
-      assert.equal(await cache.writeReport(ids[1]!, { ...big, issues: [...big.issues, ...big.issues, ...big.issues] }), false);
+      assert.equal(await cache.writeReport(ids[1]!, { ...big, pages: [big.issues, big.issues, big.issues] }), false);
       assert.ok(
         logs.some((line) => /not cached: larger than the cache/.test(line)),
         logs.join('\n'),

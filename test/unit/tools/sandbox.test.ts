@@ -420,22 +420,26 @@ describe('sandbox server', function () {
     }
   });
 
-  it('serves 100 pages of 1000 issues quickly', async () => {
+  // How fast it serves them is the bench's to say (bench/, case 1), never a timed assertion here.
+  it('serves 100,000 issues as 100 pages of 1000, the cursor moving, hasNextPage false on the last', async () => {
     const fast = await startSandbox({ dataset: { seed: 2, reports: 0, bigReportIssues: 100_000 } });
     try {
       const id = fast.dataset.bigReportId ?? '';
-      const started = Date.now();
       let cursor = '';
+      const seen = new Set<string>();
       for (let p = 0; p < 100; p++) {
         const res = await request(`${fast.baseUrl}/api/rest/v5/issues?fixReportId=${id}${cursor ? `&issueId=${cursor}` : ''}`, {
           headers: { 'x-service-key': fast.key },
           dispatcher: agent,
         });
         const body = (await res.body.json()) as { getIssuesApiV5: { vulnerability_report_issue: Issue[]; hasNextPage: boolean } };
-        cursor = body.getIssuesApiV5.vulnerability_report_issue.at(-1)?.id ?? '';
+        const page = body.getIssuesApiV5.vulnerability_report_issue;
+        assert.equal(page.length, 1000);
+        for (const issue of page) seen.add(issue.id);
+        cursor = page.at(-1)?.id ?? '';
         assert.equal(body.getIssuesApiV5.hasNextPage, p < 99);
       }
-      assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
+      assert.equal(seen.size, 100_000, 'every issue once');
     } finally {
       await fast.close();
     }
