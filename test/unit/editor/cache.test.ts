@@ -13,6 +13,7 @@ import {
   type FixReportDetail,
   type Issue,
 } from '../../../src/api/schemas';
+import { PageFeed } from '../../../src/editor/cache/pageFeed';
 import { DEFAULT_CACHE_MAX_BYTES, ReportCache, type ReportToCache } from '../../../src/editor/cache/reportCache';
 import { createDataset } from '../../../tools/sandbox/generator';
 
@@ -492,6 +493,47 @@ describe('the report cache', () => {
       await ReportCache.clearAll(root);
       for (const cache of caches) assert.deepEqual(cache.readIndex(), { list: undefined, reports: new Map() });
       assert.deepEqual(filesUnder(root), ['keep-me.json']);
+    });
+  });
+
+  describe('pages written as they arrive (PageFeed)', () => {
+    it('the file lands when the feed ends, with every page and the completeness of that moment', async () => {
+      const cache = await open();
+      const a = reportOf(ids[0]!);
+      const feed = new PageFeed();
+      const written = cache.writeReport(ids[0]!, { ...a, pages: feed, complete: () => feed.complete }, () => ({ fixes: 1, issues: 2 }));
+      feed.push(a.issues.slice(0, 10));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(cache.readIndex().reports.has(ids[0]!), false, 'nothing lands before the end');
+      feed.push(a.issues.slice(10));
+      feed.end(true);
+      assert.equal(await written, true);
+      assert.deepEqual(await cache.readReport(ids[0]!), { detail: a.detail, issues: a.issues, fetchedAt: a.fetchedAt, complete: true });
+      assert.deepEqual(cache.readIndex().reports.get(ids[0]!)?.meta, { fixes: 1, issues: 2 }, 'the meta of the end');
+    });
+
+    it('an abandoned feed writes nothing, keeps the older copy and logs nothing', async () => {
+      const cache = await open();
+      const a = reportOf(ids[0]!);
+      await cache.writeReport(ids[0]!, a);
+      const feed = new PageFeed();
+      const written = cache.writeReport(ids[0]!, { ...a, pages: feed, complete: false });
+      feed.push(a.issues.slice(0, 5));
+      feed.abandon();
+      assert.equal(await written, false);
+      assert.deepEqual((await cache.readReport(ids[0]!))?.issues, a.issues);
+      assert.deepEqual(logs, []);
+      assert.equal(filesUnder(root).filter((f) => f.endsWith('.tmp')).length, 0, 'no temp file is left');
+    });
+
+    it('clear() does not wait for a feed that never ends: the write stops and nothing lands', async () => {
+      const cache = await open();
+      const feed = new PageFeed();
+      const written = cache.writeReport(ids[0]!, { ...reportOf(ids[0]!), pages: feed, complete: false });
+      feed.push(reportOf(ids[0]!).issues);
+      await cache.clear();
+      assert.equal(await written, false);
+      assert.equal(reportFiles().length, 0);
     });
   });
 
