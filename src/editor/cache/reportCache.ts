@@ -599,8 +599,9 @@ function describe(e: unknown): string {
 
 /** `pages`, ending with an AbortError as soon as `signal` aborts, even while waiting for the next page. */
 async function* untilCleared<T>(pages: Iterable<T> | AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+  let stop: () => void = () => undefined;
   const aborted = new Promise<never>((_, reject) => {
-    const stop = () => reject(abandoned());
+    stop = () => reject(abandoned());
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
   });
@@ -613,6 +614,7 @@ async function* untilCleared<T>(pages: Iterable<T> | AsyncIterable<T>, signal: A
       yield next.value;
     }
   } finally {
+    signal.removeEventListener('abort', stop); // one cache's signal serves every write: none may stay on it
     void iterator.return?.();
   }
 }
