@@ -116,7 +116,7 @@ describe('manifest', () => {
       .trim()
       .split('\n');
     const allowed =
-      /^(package\.json|README\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/insights\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
+      /^(package\.json|README\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/insights\.js|dist\/reporting\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
     const extra = files.filter((f) => !allowed.test(f));
     assert.deepEqual(extra, [], 'unexpected files in the VSIX');
     assert.ok(files.includes('dist/extension.js'));
@@ -124,6 +124,7 @@ describe('manifest', () => {
     // The parser proof and every grammar it names ship (loaded on the first insertion).
     assert.ok(files.includes('dist/proof.js'));
     assert.ok(files.includes('dist/insights.js'), 'the Fix Insights page script ships (loaded by its webview)');
+    assert.ok(files.includes('dist/reporting.js'), "the dashboard's metrics and the exports ship (loaded on first use)");
     for (const grammar of ['tree-sitter', ...GRAMMARS.map((g) => `tree-sitter-${g}`)]) {
       assert.ok(files.includes(`dist/grammars/${grammar}.wasm`), `${grammar}.wasm ships`);
     }

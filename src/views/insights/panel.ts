@@ -8,7 +8,7 @@ import { Disposable } from '../../common/disposable';
 import type { ExtensionLog } from '../../editor/log';
 import type { ReportStore } from '../../editor/reportStore';
 import type { FromWebview, InsightsScope, InsightsState, ToWebview } from '../../webview/insights/protocol';
-import { gatherInsights, loadIssues } from './data';
+import { loadReporting } from '../loadReporting';
 import { insightsHtml } from './html';
 
 export const INSIGHTS_VIEW_TYPE = 'securityFixReports.insights';
@@ -100,7 +100,7 @@ export class InsightsPanel extends Disposable {
     const run = ++this.run;
     const remotes = await this.deps.workspaceRemotes().catch(() => []);
     try {
-      const data = await gatherInsights(this.deps.store, this.scope, remotes);
+      const data = await loadReporting().gatherInsights(this.deps.store, this.scope, remotes);
       if (run === this.run) await this.post(data);
     } catch (e) {
       // The list itself failed: the store already logged it and showed a notification.
@@ -111,7 +111,12 @@ export class InsightsPanel extends Disposable {
   private async loadIssues(): Promise<void> {
     await this.post({ type: 'busy', message: 'Loading issues…' });
     const remotes = await this.deps.workspaceRemotes().catch(() => []);
-    await loadIssues(this.deps.store, this.scope, remotes);
+    try {
+      await loadReporting().loadIssues(this.deps.store, this.scope, remotes);
+    } catch (e) {
+      // Failed reports are reported by the store; this is the reporting bundle failing to load.
+      this.deps.log.error(`Fix Insights: ${e instanceof Error ? e.message : String(e)}`);
+    }
     await this.update();
   }
 
