@@ -21,17 +21,18 @@ export interface InsightsDeps {
   readonly workspaceRemotes: () => Promise<string[]>;
 }
 
-/** What the page reported, for the tests: how often it drew, and CSP violations (must stay 0). */
+/** What the page reported, for the tests: how often it drew, with which series colours, and CSP violations (must stay 0). */
 export interface InsightsStats {
   rendered: number;
   charts: number;
   tables: number;
+  colours: readonly string[];
   cspViolations: string[];
 }
 
 export class InsightsPanel extends Disposable {
   private static current: InsightsPanel | undefined;
-  static readonly stats: InsightsStats = { rendered: 0, charts: 0, tables: 0, cspViolations: [] };
+  static readonly stats: InsightsStats = { rendered: 0, charts: 0, tables: 0, colours: [], cspViolations: [] };
   private timer: NodeJS.Timeout | undefined;
   private run = 0;
 
@@ -82,6 +83,7 @@ export class InsightsPanel extends Disposable {
         InsightsPanel.stats.rendered++;
         InsightsPanel.stats.charts = message.charts;
         InsightsPanel.stats.tables = message.tables;
+        InsightsPanel.stats.colours = message.colours;
         return;
       case 'cspViolation':
         InsightsPanel.stats.cspViolations.push(`${message.directive} ${message.blocked}`);
