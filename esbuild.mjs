@@ -1,5 +1,5 @@
-// The bundles from one script: the extension (vscode external), the CLI, the parser proof and the
-// Fix Insights page.
+// The bundles from one script: the extension (vscode external), the CLI, the parser proof, the
+// dashboard's metrics and the exports (loaded on first use) and the Fix Insights page.
 // undici stays external in the extension so the editor's proxy/certificate patching of
 // require('undici') still applies (see README "Proxy and certificates"); it ships in the VSIX.
 import * as esbuild from 'esbuild';
@@ -38,6 +38,9 @@ const builds = [
   { ...common, entryPoints: ['src/model/proof/prover.ts'], outfile: 'dist/proof.js', define: { define: 'undefined' } },
   // The report cache (editor/reportCaches.ts): required on the view's first load, never at activation.
   { ...common, entryPoints: ['src/editor/cache/reportCache.ts'], outfile: 'dist/cache.js' },
+  // The dashboard's metrics and the issue exports (views/reporting): required by
+  // views/loadReporting when Fix Insights draws or Export Issues… starts, never at activation.
+  { ...common, entryPoints: ['src/views/reporting.ts'], outfile: 'dist/reporting.js', external: ['vscode'] },
   // The Fix Insights page: runs in the webview (a browser), loaded only when the dashboard opens.
   {
     ...common,

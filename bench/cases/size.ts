@@ -20,11 +20,16 @@ export async function sizeCase(ctx: BenchContext): Promise<CaseResult> {
       variant('dist/extension.js (minified)', 'KB', one(bytes / KB)),
       variant('dist/extension.js gzipped', 'KB', one(gzipBytes(bundle) / KB)),
       variant('VSIX', 'KB', one(vsix.bytes / KB), `${vsix.files} files`),
+      variant(
+        'dist/reporting.js (metrics and exports, loaded on first use)',
+        'KB',
+        one(fileBytes(path.join(REPO_ROOT, 'dist', 'reporting.js')) / KB),
+      ),
       variant('dist/cli.js (not in the VSIX)', 'KB', one(fileBytes(path.join(REPO_ROOT, 'dist', 'cli.js')) / KB)),
     ],
     targets: [
       atMost('dist/extension.js', bytes / KB, EXTENSION_BUDGET_BYTES / KB, '≤ 200 KB', 'KB'),
-      atMost('VSIX', vsix.bytes / KB, VSIX_BUDGET_BYTES / KB, '≤ 1 MB (1,024 KB)', 'KB'),
+      atMost('VSIX', vsix.bytes / KB, VSIX_BUDGET_BYTES / KB, '≤ 3 MB (3,072 KB)', 'KB'),
     ],
     details: { extensionBytes: bytes, vsixBytes: vsix.bytes, vsixFiles: vsix.files, vsixCompressedByPart: Object.fromEntries(largest) },
     dominates: [

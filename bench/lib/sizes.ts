@@ -9,9 +9,9 @@ import { zipEntries, type ZipEntry } from './zip';
 export const KB = 1024;
 export const MB = 1024 * 1024;
 /** Budgets (KiB/MiB: 200 KB = 204,800 bytes, 1 MB = 1,048,576 bytes). */
-// 210 KB since Fix Insights and Export Issues… (metrics and export code, ~20 KB); the page's own
+// The dashboard's metrics and the exports load on first use (dist/reporting.js), and the page's
 // script (Chart.js, vscode-elements) is a separate bundle with its own budget.
-export const EXTENSION_BUDGET_BYTES = 210 * KB;
+export const EXTENSION_BUDGET_BYTES = 200 * KB;
 // 3 MB since the parser proof ships tree-sitter grammars (loaded lazily, per language).
 export const VSIX_BUDGET_BYTES = 3 * MB;
 /** The Fix Insights page script (issue 13: ≤ 250 KB minified). */

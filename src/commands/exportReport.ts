@@ -9,8 +9,9 @@ import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { readableVendor } from '../common/scanners';
 import { showError } from '../editor/errors';
-import { clientIssuePages, exportChunks, type ExportFormat } from '../model/export/exportIssues';
+import type { ExportFormat } from '../model/export/exportIssues';
 import { reportTitle } from '../model/reportList';
+import { loadReporting } from '../views/loadReporting';
 import type { ReportNode } from '../views/nodes';
 import type { Services } from './services';
 
@@ -91,6 +92,7 @@ async function writeExport(
   const controller = new AbortController();
   const cancel = token.onCancellationRequested(() => controller.abort());
   const client = s.connection.client();
+  const { clientIssuePages, exportChunks } = loadReporting();
   let issues = 0;
   let warnings = 0;
   const chunks = exportChunks(

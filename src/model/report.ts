@@ -5,7 +5,8 @@ import type { Fix, FixReportDetail, Issue } from '../api/schemas';
 import { fixFindings, issueFindings, reportFindings, type Finding } from './findings';
 import { fixView, type FixView } from './fix';
 import { embeddedFixId, isFalsePositive } from './issue';
-import { metricsOf, type FixCounts } from './metrics';
+import { fixCounts } from './metrics/counts';
+import type { FixCounts } from './metrics/types';
 
 /** Which group of the tree an issue was put in. */
 export type IssueGroup = 'fix' | 'false-positive' | 'other';
@@ -183,7 +184,7 @@ export class ReportModel {
   /** Distinct issues added so far, all groups together. */
   /** Fixes by state and confidence, downloaded and committed: the metrics' definitions (README, "Metrics"). */
   get fixCounts(): FixCounts {
-    return (this.counts ??= metricsOf([{ detail: this.report }]).fixes);
+    return (this.counts ??= fixCounts(this.report));
   }
 
   get issueCount(): number {

@@ -19,6 +19,7 @@ import {
 const root = path.resolve(__dirname, '..', '..', '..');
 const bundle = path.join(root, 'dist', 'extension.js');
 const insights = path.join(root, 'dist', 'insights.js');
+const reporting = path.join(root, 'dist', 'reporting.js');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('size budgets', () => {
@@ -42,6 +43,30 @@ describe('size budgets', () => {
       !source.includes('Chart.register') && !source.includes('vscode-radio-group'),
       'no Chart.js or vscode-elements in dist/extension.js',
     );
+  });
+
+  it("the extension bundle leaves the dashboard's metrics and the exports to dist/reporting.js (loaded on first use)", () => {
+    const source = readFileSync(bundle, 'utf8');
+    // Markers of model/export (the SARIF schema address) and of the metrics' tables (a table id).
+    for (const marker of ['sarif-2.1.0.json', 'false-positives-by-issue-type']) {
+      assert.ok(!source.includes(marker), `"${marker}" is not in dist/extension.js`);
+      assert.ok(readFileSync(reporting, 'utf8').includes(marker), `"${marker}" is in dist/reporting.js`);
+    }
+  });
+
+  it('dist/reporting.js loads in plain Node (no editor API, no undici) and offers what the panel and Export Issues… call', () => {
+    const script = `
+      const r = require(${JSON.stringify(reporting)});
+      process.stdout.write(JSON.stringify({
+        exports: Object.keys(r).sort(),
+        loaded: Object.keys(require.cache).filter((f) => f !== ${JSON.stringify(reporting)}),
+      }));`;
+    const { exports, loaded } = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as {
+      exports: string[];
+      loaded: string[];
+    };
+    assert.deepEqual(exports, ['clientIssuePages', 'exportChunks', 'gatherInsights', 'loadIssues']);
+    assert.deepEqual(loaded, [], 'it requires nothing else');
   });
 
   it(`the VSIX stays within ${kb(VSIX_BUDGET_BYTES)}`, function () {

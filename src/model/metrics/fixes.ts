@@ -1,13 +1,11 @@
 // Accumulates the fix side of the metrics: counts by state and confidence, the funnel, time to
 // download and to commit, ratings, and the weekly series. Fixes are seen through fixView, the
 // same derivation the tree and the CLI's `report` use, so a date means the same everywhere.
-import { cleanText } from '../../common/text';
 import { CONFIDENCE, type ConfidenceKind, type FixView } from '../fix';
+import { CONFIDENCE_KINDS as KINDS, CountTally } from './counts';
 import { isoWeek } from './isoWeek';
 import { compareText, counted, DurationCollector } from './stats';
 import type { ConfidenceRatings, DurationStats, FixCounts, Funnel, FunnelRow, Ratings, TagCount, WeekRow } from './types';
-
-const KINDS: readonly ConfidenceKind[] = ['stable', 'adaptive', 'other', 'unknown'];
 /** States that claim a download or a submission happened (the funnel by state). */
 const DOWNLOADED_STATES = new Set(['downloaded', 'committed', 'merged']);
 const COMMITTED_STATES = new Set(['committed', 'merged']);
@@ -22,11 +20,8 @@ interface KindTally {
 }
 
 export class FixTally {
-  private total = 0;
-  private readonly states = new Map<string | null, number>();
+  private readonly tally = new CountTally();
   private readonly kinds = new Map<ConfidenceKind, KindTally>(KINDS.map((k) => [k, emptyKind()]));
-  private downloaded = 0;
-  private committed = 0;
   private stateDownloaded = 0;
   private stateCommitted = 0;
   private stateBehind = 0;
@@ -35,9 +30,7 @@ export class FixTally {
   private readonly weeks = new Map<string, { weekStart: string; firstObserved: number; committed: number }>();
 
   add(fix: FixView): void {
-    this.total++;
-    const state = fix.state === null ? null : cleanText(fix.state) || null;
-    this.states.set(state, (this.states.get(state) ?? 0) + 1);
+    const state = this.tally.add(fix);
     this.addEvents(fix, state?.toLowerCase() ?? '');
     this.addRatings(fix);
     this.addWeeks(fix);
@@ -46,15 +39,9 @@ export class FixTally {
   private addEvents(fix: FixView, state: string): void {
     const { firstObserved, downloaded, committed } = fix.lifecycle;
     const from = firstObserved?.ms ?? null;
-    if (downloaded.count > 0) {
-      this.downloaded++;
-      this.toDownload.add(from, downloaded.first?.ms ?? null);
-    }
+    if (downloaded.count > 0) this.toDownload.add(from, downloaded.first?.ms ?? null);
     const hasSubmission = committed.submissions.length > 0;
-    if (hasSubmission) {
-      this.committed++;
-      this.toCommit.add(from, committed.first?.ms ?? null);
-    }
+    if (hasSubmission) this.toCommit.add(from, committed.first?.ms ?? null);
     if (DOWNLOADED_STATES.has(state)) this.stateDownloaded++;
     if (COMMITTED_STATES.has(state)) this.stateCommitted++;
     else if (hasSubmission) this.stateBehind++;
@@ -89,21 +76,7 @@ export class FixTally {
   }
 
   counts(): FixCounts {
-    const byState = [...this.states]
-      .map(([state, count]) => ({ state, label: state ?? 'No state', ...counted(count, this.total) }))
-      .sort((a, b) => b.count - a.count || compareText(a.label, b.label));
-    const byConfidence = KINDS.map((kind) => ({
-      kind,
-      label: CONFIDENCE[kind].short,
-      ...counted(this.kinds.get(kind)?.fixes ?? 0, this.total),
-    }));
-    return {
-      total: this.total,
-      byState,
-      byConfidence,
-      downloaded: counted(this.downloaded, this.total),
-      committed: counted(this.committed, this.total),
-    };
+    return this.tally.counts();
   }
 
   durations(): { timeToDownload: DurationStats; timeToCommit: DurationStats } {
@@ -111,17 +84,18 @@ export class FixTally {
   }
 
   funnel(): Funnel {
+    const { total, downloaded, committed } = this.tally;
     const row = (stage: FunnelRow['stage'], label: string, byState: number, byEvents: number): FunnelRow => ({
       stage,
       label,
-      byState: counted(byState, this.total),
-      byEvents: counted(byEvents, this.total),
+      byState: counted(byState, total),
+      byEvents: counted(byEvents, total),
     });
     return {
       rows: [
-        row('fixes', 'Fixes', this.total, this.total),
-        row('downloaded', 'Downloaded', this.stateDownloaded, this.downloaded),
-        row('committed', 'Committed', this.stateCommitted, this.committed),
+        row('fixes', 'Fixes', total, total),
+        row('downloaded', 'Downloaded', this.stateDownloaded, downloaded),
+        row('committed', 'Committed', this.stateCommitted, committed),
       ],
       stateBehindSubmission: this.stateBehind,
     };

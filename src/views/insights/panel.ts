@@ -8,7 +8,7 @@ import { Disposable } from '../../common/disposable';
 import type { ExtensionLog } from '../../editor/log';
 import type { ReportStore } from '../../editor/reportStore';
 import type { FromWebview, InsightsScope, InsightsState, ToWebview } from '../../webview/insights/protocol';
-import { gatherInsights, loadIssues } from './data';
+import { loadReporting } from '../loadReporting';
 import { insightsHtml } from './html';
 
 export const INSIGHTS_VIEW_TYPE = 'securityFixReports.insights';
@@ -21,17 +21,18 @@ export interface InsightsDeps {
   readonly workspaceRemotes: () => Promise<string[]>;
 }
 
-/** What the page reported, for the tests: how often it drew, and CSP violations (must stay 0). */
+/** What the page reported, for the tests: how often it drew, with which series colours, and CSP violations (must stay 0). */
 export interface InsightsStats {
   rendered: number;
   charts: number;
   tables: number;
+  colours: readonly string[];
   cspViolations: string[];
 }
 
 export class InsightsPanel extends Disposable {
   private static current: InsightsPanel | undefined;
-  static readonly stats: InsightsStats = { rendered: 0, charts: 0, tables: 0, cspViolations: [] };
+  static readonly stats: InsightsStats = { rendered: 0, charts: 0, tables: 0, colours: [], cspViolations: [] };
   private timer: NodeJS.Timeout | undefined;
   private run = 0;
 
@@ -82,6 +83,7 @@ export class InsightsPanel extends Disposable {
         InsightsPanel.stats.rendered++;
         InsightsPanel.stats.charts = message.charts;
         InsightsPanel.stats.tables = message.tables;
+        InsightsPanel.stats.colours = message.colours;
         return;
       case 'cspViolation':
         InsightsPanel.stats.cspViolations.push(`${message.directive} ${message.blocked}`);
@@ -100,7 +102,7 @@ export class InsightsPanel extends Disposable {
     const run = ++this.run;
     const remotes = await this.deps.workspaceRemotes().catch(() => []);
     try {
-      const data = await gatherInsights(this.deps.store, this.scope, remotes);
+      const data = await loadReporting().gatherInsights(this.deps.store, this.scope, remotes);
       if (run === this.run) await this.post(data);
     } catch (e) {
       // The list itself failed: the store already logged it and showed a notification.
@@ -111,7 +113,12 @@ export class InsightsPanel extends Disposable {
   private async loadIssues(): Promise<void> {
     await this.post({ type: 'busy', message: 'Loading issues…' });
     const remotes = await this.deps.workspaceRemotes().catch(() => []);
-    await loadIssues(this.deps.store, this.scope, remotes);
+    try {
+      await loadReporting().loadIssues(this.deps.store, this.scope, remotes);
+    } catch (e) {
+      // Failed reports are reported by the store; this is the reporting bundle failing to load.
+      this.deps.log.error(`Fix Insights: ${e instanceof Error ? e.message : String(e)}`);
+    }
     await this.update();
   }
 

@@ -202,6 +202,7 @@ function themed(config: ChartConfiguration): ChartConfiguration {
 
 function render(data: InsightsData): void {
   last = data;
+  const colours = palette().series;
   vscode.setState({ scope: data.scope });
   for (const chart of charts) chart.destroy();
   charts = [];
@@ -232,7 +233,7 @@ function render(data: InsightsData): void {
   const rest = root.appendChild(el('section', undefined, { class: 'tables' }));
   rest.append(el('h2', 'More tables'));
   for (const table of data.tables) if (!shown.has(table.id)) rest.append(tableOf(table));
-  post({ type: 'rendered', charts: charts.length, tables: root.querySelectorAll('table').length });
+  post({ type: 'rendered', charts: charts.length, tables: root.querySelectorAll('table').length, colours });
 }
 
 function header(data: InsightsData): HTMLElement {
@@ -287,6 +288,8 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
 document.addEventListener('securitypolicyviolation', (e) =>
   post({ type: 'cspViolation', directive: e.violatedDirective, blocked: String(e.blockedURI) }),
 );
-// The theme switches by changing the body's class (vscode-light, vscode-dark, vscode-high-contrast…).
+// The editor sets the body's classes (vscode-light, vscode-dark, vscode-high-contrast…) again
+// whenever it applies the theme's colours, also for a customization that keeps the theme's kind
+// (tested in the editor): every such write redraws with the colours read again.
 new MutationObserver(() => last && render(last)).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 post({ type: 'ready' });

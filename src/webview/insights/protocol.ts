@@ -51,7 +51,7 @@ export type FromWebview =
   | { readonly type: 'ready' }
   | { readonly type: 'scope'; readonly scope: InsightsScope }
   | { readonly type: 'loadIssues' }
-  | { readonly type: 'rendered'; readonly charts: number; readonly tables: number }
+  | { readonly type: 'rendered'; readonly charts: number; readonly tables: number; readonly colours: readonly string[] }
   | { readonly type: 'cspViolation'; readonly directive: string; readonly blocked: string };
 
 /** What the webview keeps through a reload (vscode.setState), for the panel serializer. */

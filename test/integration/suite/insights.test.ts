@@ -1,12 +1,13 @@
 // Fix Insights in the real editor: the dashboard opens over all reports and over one, its page
-// draws every chart with a table behind it, and nothing violates its Content Security Policy.
+// draws every chart with a table behind it, redraws in the theme's colours when they change, and
+// nothing violates its Content Security Policy.
 // (The UI check clicks its entry points and compares the page's numbers with the CLI's.)
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { cleanText } from '../../../src/common/text';
 import { gatherInsights } from '../../../src/views/insights/data';
-import { CommandId, connectTo, extensionApi, loadedReport, mainSandbox, rootNodes, waitFor } from './support';
+import { CommandId, connectTo, extensionApi, loadedReport, mainSandbox, rootNodes, sleep, waitFor } from './support';
 
 describe('Fix Insights', () => {
   let service: Sandbox;
@@ -38,6 +39,39 @@ describe('Fix Insights', () => {
       1,
       'one dashboard, switched to the report',
     );
+    assert.deepEqual(stats.cspViolations, []);
+  });
+
+  it("redraws in the theme's chart colours when the colour theme or the colour customizations change, and only then", async () => {
+    const stats = (await extensionApi()).insights;
+    const before = stats.rendered;
+    await vscode.commands.executeCommand(CommandId.ShowInsights);
+    await waitFor(() => stats.rendered > before, 'the page to draw', 30_000);
+    const workbench = () => vscode.workspace.getConfiguration('workbench');
+    const theme = workbench().inspect('colorTheme')?.globalValue;
+    const blue = () => stats.colours[0]?.toLowerCase();
+    const original = blue();
+    // The workbench starts light or dark as the browser prefers: switch to the other kind.
+    const light = vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light;
+    const [other, otherBlue] = light ? ['Default Dark Modern', '#3794ff'] : ['Default Light Modern', '#1a85ff'];
+    try {
+      // Light ↔ dark: the body's class and the colours change.
+      let drawn = stats.rendered;
+      await workbench().update('colorTheme', other, vscode.ConfigurationTarget.Global);
+      await waitFor(() => stats.rendered > drawn && blue() === otherBlue, `a redraw in ${other}'s colours`, 15_000);
+      // Only the colours change, not the kind of theme: a customization of charts.blue.
+      drawn = stats.rendered;
+      await workbench().update('colorCustomizations', { 'charts.blue': '#ff00ff' }, vscode.ConfigurationTarget.Global);
+      await waitFor(() => stats.rendered > drawn && blue() === '#ff00ff', 'a redraw in the customized colour', 15_000);
+      // Redrawing does not itself trigger another redraw.
+      drawn = stats.rendered;
+      await sleep(1_000);
+      assert.equal(stats.rendered, drawn, 'no redraw without a change');
+    } finally {
+      await workbench().update('colorCustomizations', undefined, vscode.ConfigurationTarget.Global);
+      await workbench().update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(() => blue() === original, 'the original colours again', 15_000);
     assert.deepEqual(stats.cspViolations, []);
   });
 

@@ -15,6 +15,12 @@ import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 import { checkInsights } from './insights';
 import { cacheFiles } from './warmStart';
 import { parse } from 'csv-parse/sync';
+import { sarifSchemaErrors } from '../../support/sarifSchema';
+
+/** The parts of a SARIF log the check reads. */
+interface SarifLog {
+  runs: { results: { ruleId?: string; suppressions?: { kind: string; status?: string }[]; properties?: { issueId?: string } }[] }[];
+}
 
 const T = 30_000;
 
@@ -581,26 +587,88 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('view/item/context:securityFixReports.showReportInsights');
   await runCommandFromPalette(page, 'View: Close All Editors', T);
 
-  step('entry points: Export Issues… on a report writes CSV to the file picked in the save dialog');
-  await dismissNotifications();
-  await contextMenu(workspaceRow(), 'Export Issues…');
-  await input.waitFor({ state: 'visible', timeout: T });
-  await input.fill('CSV');
-  await page.keyboard.press('Enter');
-  // The save dialog (the editor's own in a browser) offers the default path: accept it.
-  await quickInputTitle(/Export issues as CSV/).waitFor({ state: 'visible', timeout: T });
-  await page.keyboard.press('Enter');
-  const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Replace' }).first();
-  if (await replace.isVisible().catch(() => false)) await replace.click();
-  const exported = notification(/Exported [\d,]+ issues as CSV to /);
-  await exported.waitFor({ state: 'visible', timeout: 60_000 });
-  const file = /to (\/.+\.csv)\./.exec(await exported.innerText())?.[1];
-  assert.ok(file, 'the notification names the file');
-  const records = parse(await readFile(file, 'utf8'), { bom: true }) as string[][];
-  assert.equal(records.length - 1, service.dataset.issueCount(workspaceReport.id), 'one row per issue of the report, after the header');
+  step('entry points: Export Issues… on a report writes CSV, SARIF and JSON to the file picked in the save dialog');
+  const reportIssues = service.dataset.issueRange(workspaceReport.id, 0, service.dataset.issueCount(workspaceReport.id));
+  const exportAs = async (label: string, extension: string): Promise<string> => {
+    await dismissNotifications();
+    await contextMenu(workspaceRow(), 'Export Issues…');
+    await input.waitFor({ state: 'visible', timeout: T });
+    await input.fill(label);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor({ state: 'visible', timeout: T });
+    await page.keyboard.press('Enter');
+    // The save dialog (the editor's own in a browser) offers the default path: accept it once
+    // it is filled in (Enter before that is lost).
+    await quickInputTitle(`Export issues as ${label}`).waitFor({ state: 'visible', timeout: T });
+    await waitUntil(async () => (await input.inputValue()).endsWith(`.${extension}`), `the save dialog to offer a .${extension} file`);
+    await input.press('Enter');
+    const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Replace' }).first();
+    await waitUntil(
+      async () => (await replace.isVisible().catch(() => false)) || !(await quickInputTitle(`Export issues as ${label}`).isVisible()),
+      'the save dialog to accept the file',
+    );
+    if (await replace.isVisible().catch(() => false)) await replace.click();
+    // The toast; seen once not to show though the export was logged (run 20261123T134400), so
+    // then the notification centre is read.
+    const done = `issues as ${label} to `;
+    let exported = notification(done);
+    const toasted = await exported.waitFor({ state: 'visible', timeout: 20_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!toasted) {
+      console.log(`[ui] no toast for the ${label} export: reading the notification centre`);
+      await screenshot(page, path.join(run.outDir, `export-${extension}-no-toast.png`));
+      console.log(
+        `[ui] toasts: ${JSON.stringify(
+          await page
+            .locator('.notifications-toasts')
+            .first()
+            .innerHTML()
+            .catch(() => ''),
+        )}`,
+      );
+      await runCommandFromPalette(page, 'Notifications: Show Notifications', T);
+      exported = page.locator('.notifications-center .notification-list-item', { hasText: done }).first();
+      await exported.waitFor({ state: 'visible', timeout: T });
+    }
+    const file = new RegExp(`to (/.+\\.${extension})\\.`).exec(await exported.innerText())?.[1];
+    if (!toasted) await runCommandFromPalette(page, 'Notifications: Hide Notifications', T);
+    assert.ok(file, `the notification names the ${label} file`);
+    return readFile(file, 'utf8');
+  };
+  const records = parse(await exportAs('CSV', 'csv'), { bom: true }) as string[][];
+  assert.equal(records.length - 1, reportIssues.length, 'CSV: one row per issue of the report, after the header');
   assert.ok(
     records.slice(1).every((r) => r.includes(workspaceReport.id)),
-    'each row names the report',
+    'CSV: each row names the report',
+  );
+  const sarif = JSON.parse(await exportAs('SARIF 2.1.0', 'sarif')) as SarifLog;
+  assert.deepEqual(sarifSchemaErrors(sarif), [], 'SARIF: valid against the SARIF 2.1.0 schema');
+  assert.equal(sarif.runs.length, 1, 'SARIF: one run for the one report');
+  const results = sarif.runs[0]!.results;
+  assert.equal(results.length, reportIssues.length, 'SARIF: one result per issue of the report');
+  assert.deepEqual(
+    results.map((r) => r.ruleId).sort(),
+    reportIssues.map((i) => i.vendorIssueId).sort(),
+    "SARIF: each result's rule is its issue's vendorIssueId",
+  );
+  assert.deepEqual(
+    results
+      .filter((r) => r.suppressions?.some((x) => x.kind === 'external' && x.status === 'accepted'))
+      .map((r) => r.properties?.issueId)
+      .sort(),
+    reportIssues
+      .filter((i) => i.fpId)
+      .map((i) => i.id)
+      .sort(),
+    'SARIF: each false positive, and only those, carries an accepted suppression',
+  );
+  const json = JSON.parse(await exportAs('JSON', 'json')) as { id: string }[];
+  assert.ok(Array.isArray(json), 'JSON: one array');
+  assert.deepEqual(
+    json.map((i) => i.id).sort(),
+    reportIssues.map((i) => i.id).sort(),
+    'JSON: one element per issue of the report, each once',
   );
   hit('view/item/context:securityFixReports.exportReport');
   await dismissNotifications();

@@ -1,17 +1,20 @@
 // The Fix Insights dashboard in the workbench: opened from the view's title bar (a row focused)
 // and from a report's context menu; every chart painted, the tables holding the same numbers as
-// `security-fix-reports metrics --format json` for the same report, no console error and no
-// Content Security Policy violation in the page.
+// `security-fix-reports metrics --format json` for the same report; the page's radio buttons
+// switch to a scanner's reports (tables then equal `metrics --vendor`); a colour theme switch
+// repaints the charts in the new theme's colours; after Developer: Reload Window the panel comes
+// back with its scope and charts; no console error and no Content Security Policy violation.
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import type { ConsoleMessage, Frame } from 'playwright-core';
+import type { ConsoleMessage, Frame, Page } from 'playwright-core';
+import { readableVendor } from '../../../src/common/scanners';
 import { cleanText } from '../../../src/common/text';
 import { metricsTables, type Metrics } from '../../../src/model/metrics';
 import { cellText } from '../../../src/webview/insights/cells';
 import { REPO_ROOT } from '../../../tools/editor/codeServer';
-import { screenshot } from '../../../tools/editor/ui';
+import { runCommandFromPalette, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
 import type { EntryPointRun } from './entryPoints';
 
 const T = 30_000;
@@ -55,19 +58,162 @@ export async function checkInsights(
       60_000,
     );
     await assertPainted(frame);
-    const shown = await pageTables(frame);
-    const expected = metricsTables(await cliMetrics(run, how.reportId));
-    assert.deepEqual(shown.map((t) => t.id).sort(), expected.map((t) => t.id).sort(), 'the page shows every metrics table');
-    for (const table of expected) {
-      // The page shows each cell as one clean line of text (common/text cleanText).
-      const rows = table.rows.map((row) => row.map((cell, i) => cleanText(cellText(cell, table.columns[i]!.kind))));
-      assert.deepEqual(shown.find((t) => t.id === table.id)?.rows, rows, `table ${table.id}: the page and the CLI agree`);
-    }
+    const reportTables = await pageTables(frame);
+    assertTablesEqual(reportTables, await cliMetrics(run, ['--fix-report', how.reportId]), 'the report');
     await screenshot(page, path.join(run.outDir, 'insights.png'));
+
+    const vendor = vendorToSwitchTo(run);
+    step(
+      `Fix Insights: the page's radio button "${readableVendor(vendor)}" switches to that scanner's reports; tables equal metrics --vendor`,
+    );
+    await frame.locator(`vscode-radio[value="vendor:${vendor}"]`).click();
+    await waitUntil(
+      async () => (await checkedScope(frame)).startsWith(`${readableVendor(vendor)} (`),
+      "the page to switch to the scanner's reports",
+    );
+    const vendorReports = service.dataset.reports.filter((r) => r.vulnerabilityReport?.vendor === vendor).length;
+    await frame.locator('#load-issues').click();
+    await waitUntil(
+      async () => (await frame.locator('#coverage').innerText()).includes(`Issues and false positives over ${vendorReports} reports.`),
+      "every issue of the scanner's reports to be counted",
+      60_000,
+    );
+    await assertPainted(frame);
+    const vendorMetrics = await cliMetrics(run, ['--vendor', vendor]);
+    const vendorTables = await pageTables(frame);
+    assertTablesEqual(vendorTables, vendorMetrics, `the ${vendor} reports`);
+    assert.notDeepEqual(vendorTables, reportTables, "the scanner's numbers are not the report's");
+
+    step("Fix Insights: switching the colour theme repaints the charts in the new theme's colours");
+    await assertThemeRepaint(run, frame);
+
+    step('Fix Insights: after Developer: Reload Window the dashboard comes back with its scope and charts');
+    const reloaded = page.waitForEvent('load', { timeout: T });
+    await runCommandFromPalette(page, 'Developer: Reload Window', T);
+    await reloaded;
+    await waitForWorkbench(page);
+    frame = await insightsFrame(run);
+    await waitUntil(
+      async () => (await checkedScope(frame)).startsWith(`${readableVendor(vendor)} (`),
+      "the restored dashboard to measure the scanner's reports",
+    );
+    await waitUntil(
+      async () =>
+        (await frame.locator('#coverage').innerText()).includes(`Fixes counted over ${vendorReports} of ${vendorReports} reports.`),
+      'the restored dashboard to count the fixes of every report of the scanner',
+    );
+    await assertPainted(frame);
+    // Issues are paged again only when asked ("Load issues"): the fix tables are complete.
+    assertTablesEqual(await pageTables(frame), vendorMetrics, 'the restored dashboard', FIX_TABLES);
     assert.deepEqual(problems, [], 'no console error or CSP violation in the Fix Insights page');
   } finally {
     page.off('console', onConsole);
   }
+}
+
+/** The tables that count fixes only (from each report's detail, never from its issues). */
+const FIX_TABLES = [
+  'fixes-by-state',
+  'fixes-by-confidence',
+  'funnel',
+  'time-to',
+  'time-to-distribution',
+  'ratings-by-confidence',
+  'rating-tags',
+  'weekly',
+];
+
+/** The page's tables (all, or the `only` ones) hold the CLI's metrics, cell by cell. */
+function assertTablesEqual(shown: PageTable[], metrics: Metrics, what: string, only?: readonly string[]): void {
+  const expected = metricsTables(metrics).filter((t) => !only || only.includes(t.id));
+  if (!only)
+    assert.deepEqual(shown.map((t) => t.id).sort(), expected.map((t) => t.id).sort(), `${what}: the page shows every metrics table`);
+  for (const table of expected) {
+    // The page shows each cell as one clean line of text (common/text cleanText).
+    const rows = table.rows.map((row) => row.map((cell, i) => cleanText(cellText(cell, table.columns[i]!.kind))));
+    assert.deepEqual(shown.find((t) => t.id === table.id)?.rows, rows, `${what}, table ${table.id}: the page and the CLI agree`);
+  }
+}
+
+/** A scanner with several reports, none of them the 30,000-issue one (its issues take long to page). */
+function vendorToSwitchTo(run: EntryPointRun): string {
+  const { dataset } = run.service;
+  const big = dataset.reports.find((r) => r.id === dataset.bigReportId)?.vulnerabilityReport?.vendor;
+  const issues = new Map<string, { reports: number; issues: number }>();
+  for (const r of dataset.reports) {
+    const vendor = r.vulnerabilityReport?.vendor;
+    if (!vendor || vendor === big || vendor !== vendor.toLowerCase()) continue;
+    const entry = issues.get(vendor) ?? { reports: 0, issues: 0 };
+    entry.reports++;
+    entry.issues += dataset.issueCount(r.id);
+    issues.set(vendor, entry);
+  }
+  const [vendor] = [...issues].filter(([, e]) => e.reports >= 2).sort((a, b) => a[1].issues - b[1].issues)[0] ?? [];
+  assert.ok(vendor, 'the sandbox has a scanner with two reports or more');
+  return vendor;
+}
+
+/** The default themes' charts.blue: the funnel's first series. */
+const LIGHT_BLUE = '#1a85ff';
+
+/**
+ * The funnel's first series is drawn in the theme's --vscode-charts-blue: switching between the
+ * light and the dark default theme changes that colour, and the bars must be repainted in it
+ * (pixels of exactly the new colour, none of the old one).
+ */
+async function assertThemeRepaint(run: EntryPointRun, frame: Frame): Promise<void> {
+  const { page, waitUntil } = run;
+  const before = await chartsBlue(frame);
+  assert.ok((await pixelsOf(frame, 'funnel', before)) > 100, `the funnel is drawn in ${before}`);
+  // The workbench starts light or dark as the browser prefers.
+  const [other, original] = before === LIGHT_BLUE ? ['Dark Modern', 'Light Modern'] : ['Light Modern', 'Dark Modern'];
+  await pickColorTheme(page, other);
+  const after = await waitUntil(async () => {
+    const now = await chartsBlue(frame);
+    return now !== before ? now : undefined;
+  }, `the page to receive ${other}'s colours`);
+  await waitUntil(
+    async () => (await pixelsOf(frame, 'funnel', after)) > 100 && (await pixelsOf(frame, 'funnel', before)) === 0,
+    `the funnel to be repainted in ${after} (was ${before})`,
+  );
+  await screenshot(page, path.join(run.outDir, 'insights-other-theme.png'));
+  await pickColorTheme(page, original);
+  await waitUntil(async () => (await pixelsOf(frame, 'funnel', before)) > 100, `the funnel to be repainted in ${before} again`);
+}
+
+async function pickColorTheme(page: Page, theme: string): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const row = (text: string | RegExp) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill('>Preferences: Color Theme');
+  // Click the command itself: the first row may be "Browse Color Themes in Marketplace".
+  await row('Preferences: Color Theme').click();
+  // The theme picker replaces the palette in the same widget.
+  await row(/^\s*(Light|Dark) Modern/).waitFor({ state: 'visible', timeout: T });
+  await input.fill(theme);
+  await row(new RegExp(`^\\s*${theme}`)).click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T });
+}
+
+async function chartsBlue(frame: Frame): Promise<string> {
+  return ((await frame.evaluate(`getComputedStyle(document.body).getPropertyValue('--vscode-charts-blue')`)) as string)
+    .trim()
+    .toLowerCase();
+}
+
+/** Pixels of the chart's canvas in exactly this colour (#rrggbb, opaque). */
+async function pixelsOf(frame: Frame, chart: string, colour: string): Promise<number> {
+  const rgb = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/.exec(colour);
+  assert.ok(rgb, `an opaque #rrggbb colour: ${colour}`);
+  const [r, g, b] = rgb.slice(1).map((h) => parseInt(h, 16));
+  return (await frame.evaluate(`(() => {
+    const c = document.querySelector('[data-chart="${chart}"] canvas');
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] === ${r} && data[i + 1] === ${g} && data[i + 2] === ${b} && data[i + 3] === 255) n++;
+    return n;
+  })()`)) as number;
 }
 
 /** The webview's inner frame once the page drew its charts. */
@@ -111,9 +257,9 @@ async function pageTables(frame: Frame): Promise<PageTable[]> {
   }))`)) as PageTable[];
 }
 
-async function cliMetrics(run: EntryPointRun, reportId: string): Promise<Metrics> {
+async function cliMetrics(run: EntryPointRun, selection: string[]): Promise<Metrics> {
   const cli = path.join(REPO_ROOT, 'dist', 'cli.js');
-  const { stdout } = await promisify(execFile)(process.execPath, [cli, 'metrics', '--fix-report', reportId, '--format', 'json'], {
+  const { stdout } = await promisify(execFile)(process.execPath, [cli, 'metrics', ...selection, '--format', 'json'], {
     env: { PATH: process.env.PATH, SECURITY_FIX_REPORTS_URL: run.service.baseUrl, SECURITY_FIX_REPORTS_KEY: run.service.key },
     maxBuffer: 64 * 1024 * 1024,
   });

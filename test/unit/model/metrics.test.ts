@@ -16,6 +16,7 @@ import {
   type Metrics,
   type MetricsInput,
 } from '../../../src/model/metrics';
+import { fixCounts } from '../../../src/model/metrics/counts';
 
 type Raw = Record<string, unknown>;
 const DAY = 86_400_000;
@@ -361,6 +362,12 @@ describe('model/metrics', () => {
       { detail: detailE, issues: [] },
     ];
     assert.deepEqual(metricsOf(inputs), m);
+  });
+
+  it("a report row's counts (fixCounts, in the extension bundle) are the metrics' fix counts of that report", () => {
+    // detailA repeats fix A1: both count it once.
+    for (const detail of [detailA, detailC, detailE]) assert.deepEqual(fixCounts(detail), metricsOf([{ detail }]).fixes, detail.id);
+    assert.equal(fixCounts(detailA).total, 4);
   });
 });
 
