@@ -1,10 +1,9 @@
 // The report cache of the current connection: opened on first use for its origin and key,
 // replaced when either or the cache settings change, and deleted when the cache is turned
 // off. What the store keeps with each cached report (its row's counts) is checked on read.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import * as v from 'valibot';
 import { Disposable } from '../common/disposable';
+import { requireBundle } from '../common/lazyBundle';
 import type { ReportCache } from './cache/reportCache';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
@@ -40,7 +39,7 @@ let loaded: CacheModule | undefined;
  * required on the first use (the view's first load), so activation does not load it.
  */
 function cacheModule(): CacheModule {
-  return (loaded ??= createRequire(__filename)(join(__dirname, 'cache.js')) as CacheModule);
+  return (loaded ??= requireBundle<CacheModule>('cache.js'));
 }
 
 export class ReportCaches extends Disposable {

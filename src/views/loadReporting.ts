@@ -2,8 +2,7 @@
 // minified) on first use and keeps it, so the extension bundle stays within its budget and
 // activation never parses that code. Like the parser proof (editor/proof), it is a file beside
 // dist/extension.js in the VSIX.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { requireBundle } from '../common/lazyBundle';
 
 type Reporting = typeof import('./reporting');
 
@@ -11,6 +10,6 @@ let reporting: Reporting | undefined;
 
 /** The reporting bundle; throws when it cannot be loaded (the caller reports the error). */
 export function loadReporting(): Reporting {
-  reporting ??= createRequire(__filename)(join(__dirname, 'reporting.js')) as Reporting;
+  reporting ??= requireBundle<Reporting>('reporting.js');
   return reporting;
 }
