@@ -318,25 +318,43 @@ export class ReportStore extends Disposable {
       (detail) => {
         if (!current() || !entry.model || this.entries.get(reportId) !== entry) return;
         if (this.paging.has(reportId)) return; // "load the rest" started meanwhile: it fills the copy, which stays marked
-        this.swapDetail(reportId, entry, detail, fetchedAt);
+        void this.swapDetail(reportId, entry, detail, fetchedAt).catch((e: unknown) => this.markStale(entry, reportId, e));
       },
       (e: unknown) => current() && this.markStale(entry, reportId, e),
     );
   }
 
-  private swapDetail(reportId: string, entry: ReportEntry, detail: FixReportDetail, fetchedAt: number): void {
+  /**
+   * The service's detail for a report shown from the cache. Unchanged (the usual case): the copy
+   * is confirmed as it is. Changed: the model is built again from the new detail and the issues
+   * of the cache file (the model keeps no copy it could regroup); the file keeps the detail it
+   * was written with and its age, the index the row's new counts.
+   */
+  private async swapDetail(reportId: string, entry: ReportEntry, detail: FixReportDetail, fetchedAt: number): Promise<void> {
+    const current = this.currentness(reportId);
+    const old = entry.model!;
+    if (JSON.stringify(detail) === JSON.stringify(old.report)) {
+      entry.cached = undefined;
+      entry.fetchedAt = fetchedAt;
+      this.succeeded();
+      this.changed.fire({ kind: 'report', reportId });
+      return;
+    }
+    const cached = await (await this.caches?.current())?.readReport(reportId);
+    if (!current() || entry.model !== old || this.paging.has(reportId)) return;
+    if (!cached) return this.reloadReport(reportId); // the copy is gone meanwhile: fetch the report whole
     const model = new ReportModel(detail);
-    model.addIssues(entry.model!.issues());
+    model.addIssues(cached.issues);
     for (const finding of model.findings) this.log.warn(`Report ${reportId}: ${finding.message}`);
     entry.model = model;
     entry.fetchedAt = fetchedAt;
     entry.cached = undefined;
     this.details.set(reportId, Promise.resolve(model));
     this.succeeded();
-    // The file keeps the detail it was written with (and its age); the row's counts follow the new one.
     const counts = this.countsOf(entry, model);
     this.cachedCounts.set(reportId, counts);
     this.toCache(reportId, (cache) => cache.updateMeta(reportId, counts));
+    this.log.info(`Report ${reportId}: its detail changed since it was cached; shown with the new one.`);
     this.changed.fire({ kind: 'report', reportId });
   }
 

@@ -158,6 +158,29 @@ describe('report cache (warm start)', () => {
     assert.ok(labelOf(await treeItem(row)));
   });
 
+  it('a detail that changed since it was cached is shown as the service sends it, over the cached issues', async () => {
+    const { store, caches } = (await extensionApi()).services;
+    await loadAndCache();
+    const cache = (await caches.current())!;
+    const cached = (await cache.readReport(reportId))!;
+    const served = cached.detail.fixes[0]!.state;
+    const older = { ...cached.detail, fixes: cached.detail.fixes.map((f, i) => (i === 0 ? { ...f, state: 'StateOfAnOlderScan' } : f)) };
+    const meta = cache.readIndex().reports.get(reportId)!.meta!;
+    assert.ok(await cache.writeReport(reportId, { ...cached, detail: older, pages: [cached.issues] }, meta));
+
+    service.clearRequests();
+    store.reset();
+    await rootNodes();
+    const first = await store.report(reportId);
+    assert.equal(first.report.fixes[0]!.state, 'StateOfAnOlderScan', 'first the cached copy');
+    await waitFor(() => !store.entry(reportId)?.cached, 'the revalidation to replace the detail');
+    const model = store.entry(reportId)!.model!;
+    assert.equal(model.report.fixes[0]!.state, served, "then the service's detail");
+    assert.equal(model.issueCount, cached.issues.length, 'over every cached issue');
+    await quiet();
+    assert.equal(routes(service).issues, 0, 'without paging the issues again');
+  });
+
   it('Clear Cache deletes the files of the service; Clear Service Key does too', async () => {
     const api = await extensionApi();
     await loadAndCache();
