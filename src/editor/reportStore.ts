@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { FpSummary } from '../api/client';
 import { ServiceError } from '../api/errors';
 import type { IssuePage } from '../api/paging';
-import type { FixReportSummary, Issue } from '../api/schemas';
+import type { FixReportSummary } from '../api/schemas';
+import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
 import { ReportModel } from '../model/report';
 import { isExpired, sortReports } from '../model/reportList';
@@ -48,7 +49,7 @@ export interface StoreFailure {
 }
 
 export interface FalsePositiveRef {
-  issue: Issue;
+  issue: HeldIssue;
   report: FixReportSummary;
   vendor: string;
 }
