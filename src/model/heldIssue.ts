@@ -56,6 +56,8 @@ const NO_NODES: readonly CodeNode[] = Object.freeze([]);
 /** Past this many distinct combinations (or texts, or paths) new ones are not shared: they are not repeated ones. */
 const MAX_SHARED = 10_000;
 const MAX_PATHS = 100_000;
+/** Combinations compared one by one for a rule id; past this, a new one is not shared. */
+const MAX_KINDS_PER_RULE = 64;
 
 class Held implements HeldIssue {
   constructor(
@@ -97,11 +99,15 @@ class Held implements HeldIssue {
 
 /** Turns decoded issues into held ones; one per model, so its tables go with the model. */
 export class IssueHolder {
-  private readonly kinds = new Map<string, IssueKind>();
+  /** By rule id: the rule mostly decides the rest, so each list is short and compared field by field. */
+  private readonly kinds = new Map<string | null, IssueKind[]>();
+  private kindCount = 0;
   private readonly texts = new Map<string, string>();
   private readonly tagLists = new Map<string, readonly IssueTag[]>();
   private readonly paths: string[] = [];
   private readonly pathIndex = new Map<string, number>();
+  private lastPath: string | undefined;
+  private lastIndex: number | undefined;
 
   hold(issue: Issue): HeldIssue {
     const description = issue.fpDescription;
@@ -118,27 +124,22 @@ export class IssueHolder {
   }
 
   private kindOf(issue: Issue): IssueKind {
-    const tags = this.tags(issue.vulnerabilityReportIssueTags);
-    // Each part carries its length, so no text can make two combinations share a key.
-    const key =
-      part(issue.vendorIssueId) +
-      part(issue.issueType) +
-      part(issue.severity) +
-      part(issue.issueLanguage) +
-      part(issue.state) +
-      tags.map((t) => part(t.vulnerability_report_issue_tag_value)).join('');
-    const known = this.kinds.get(key);
-    if (known) return known;
+    const candidates = this.kinds.get(issue.vendorIssueId);
+    if (candidates) for (const kind of candidates) if (sameKind(kind, issue)) return kind;
     const kind: IssueKind = {
       vendorIssueId: this.text(issue.vendorIssueId),
       issueType: this.text(issue.issueType),
       severity: this.text(issue.severity),
       issueLanguage: this.text(issue.issueLanguage),
       state: this.text(issue.state),
-      tags,
+      tags: this.tags(issue.vulnerabilityReportIssueTags),
       paths: this.paths,
     };
-    if (this.kinds.size < MAX_SHARED) this.kinds.set(key, kind);
+    if (this.kindCount < MAX_SHARED && (candidates?.length ?? 0) < MAX_KINDS_PER_RULE) {
+      this.kindCount++;
+      if (candidates) candidates.push(kind);
+      else this.kinds.set(issue.vendorIssueId, [kind]);
+    }
     return kind;
   }
 
@@ -170,11 +171,15 @@ export class IssueHolder {
   }
 
   private indexOf(path: string): number | undefined {
+    // The nodes of a trace and the issue's file are often one file: skip hashing it again.
+    if (path === this.lastPath) return this.lastIndex;
     let index = this.pathIndex.get(path);
     if (index === undefined && this.paths.length < MAX_PATHS) {
       index = this.paths.push(path) - 1;
       this.pathIndex.set(path, index);
     }
+    this.lastPath = path;
+    this.lastIndex = index;
     return index;
   }
 
@@ -190,30 +195,59 @@ export class IssueHolder {
   }
 }
 
+function sameKind(kind: IssueKind, issue: Issue): boolean {
+  if (kind.issueType !== issue.issueType || kind.severity !== issue.severity || kind.state !== issue.state) return false;
+  if (kind.issueLanguage !== issue.issueLanguage) return false;
+  const tags = issue.vulnerabilityReportIssueTags;
+  if (kind.tags.length !== tags.length) return false;
+  for (let i = 0; i < tags.length; i++) {
+    if (kind.tags[i]!.vulnerability_report_issue_tag_value !== tags[i]!.vulnerability_report_issue_tag_value) return false;
+  }
+  return true;
+}
+
+/** Each part carries its length, so no text can make two lists share a key. */
 function part(text: string | null): string {
   return text === null ? '-' : `${text.length}:${text}`;
 }
 
+/** Fields per node in a trace. */
+const NODE_FIELDS = 6;
+
 /**
- * Nodes as `path,startLine,endLine,startCol,endCol,index` joined by `;`: the path is an index
- * into the path table, a null is empty. Numbers are written with String(), which reads back
- * with Number() to the same value, so decoding gives what the service sent. Built with join,
- * which makes one flat string: `+=` would keep a rope of small pieces, twice the size.
+ * Nodes as `path,startLine,endLine,startCol,endCol,index`, one after the other, all joined by
+ * `,`: the path is an index into the path table, a null is empty. Numbers are written with
+ * String() (-0 too), which reads back with Number() to the same value, so decoding gives what
+ * the service sent. Built with one join, which makes one flat string (`+=` keeps a rope of small
+ * pieces, twice the size) and costs one array per issue.
  */
 function encodeTrace(nodes: readonly CodeNode[], pathIndexes: readonly (number | null)[]): string {
-  return nodes.map((n, i) => [pathIndexes[i], n.startLine, n.endLine, n.startCol, n.endCol, n.index].join(',')).join(';');
+  const fields: (number | string | null)[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    fields.push(pathIndexes[i]!, exact(n.startLine), exact(n.endLine), exact(n.startCol), exact(n.endCol), exact(n.index));
+  }
+  return fields.join(',');
+}
+
+/** join() writes -0 as "0"; JSON can carry it. */
+function exact(value: number | null): number | string | null {
+  return value === 0 && 1 / value < 0 ? '-0' : value;
 }
 
 function decodeTrace(trace: string, paths: readonly string[]): CodeNode[] {
-  return trace.split(';').map((node) => {
-    const [path, startLine, endLine, startCol, endCol, index] = node.split(',').map((f) => (f === '' ? null : Number(f)));
-    return {
-      path: path === null || path === undefined ? null : (paths[path] ?? null),
-      startLine: startLine ?? null,
-      endLine: endLine ?? null,
-      startCol: startCol ?? null,
-      endCol: endCol ?? null,
-      index: index ?? null,
-    };
-  });
+  const fields = trace.split(',').map((f) => (f === '' ? null : Number(f)));
+  const nodes: CodeNode[] = [];
+  for (let at = 0; at + NODE_FIELDS <= fields.length; at += NODE_FIELDS) {
+    const path = fields[at]!;
+    nodes.push({
+      path: path === null ? null : (paths[path] ?? null),
+      startLine: fields[at + 1]!,
+      endLine: fields[at + 2]!,
+      startCol: fields[at + 3]!,
+      endCol: fields[at + 4]!,
+      index: fields[at + 5]!,
+    });
+  }
+  return nodes;
 }

@@ -115,7 +115,7 @@ export class ReportModel {
         this.others.push(held);
         otherIssuesChanged = true;
       }
-      this.record(issueFindings(issue, { listedBy, underFix: underFix !== undefined }));
+      this.record(issueFindings(issue, { listedBy, underFix: underFix !== undefined, createdAtMs: held.createdAtMs }));
     }
     return { added, duplicates, changedFixIds, falsePositivesChanged, otherIssuesChanged };
   }
