@@ -23,8 +23,10 @@ export interface MemoryFigures {
   peakRss: number;
   /** (heldHeap − detailHeap) / issues. */
   bytesPerIssue: number;
-  /** Characters of the issues' string fields, summed (what the strings must hold at least). */
+  /** Characters of the strings each held issue has of its own (its fields, not the texts it shares), summed. */
   issueStringChars: number;
+  /** Characters of fpDescription on the wire (what the model no longer keeps), summed. */
+  explanationChars: number;
   loadMs: number;
   snapshot?: string;
 }
@@ -53,8 +55,10 @@ async function main(): Promise<void> {
   const model = new ReportModel(detail);
   sample();
   const afterDetail = settled();
+  let explanationChars = 0;
   for await (const page of client.issuePages({ fixReportId: info.reportId })) {
     sample();
+    for (const issue of page.issues) explanationChars += issue.fpDescription?.length ?? 0;
     model.addIssues(page.issues);
     sample();
   }
@@ -64,6 +68,7 @@ async function main(): Promise<void> {
 
   let chars = 0;
   for (const group of [model.falsePositives, model.otherIssues, ...model.fixes.map((f) => model.issuesOfFix(f.id))]) {
+    // Own fields only: the held issue's getters read texts shared by many issues (model/heldIssue.ts).
     for (const issue of group) {
       for (const value of Object.values(issue)) if (typeof value === 'string') chars += value.length;
     }
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
     peakRss: process.resourceUsage().maxRSS * 1024,
     bytesPerIssue: Math.round((held.heapUsed - afterDetail.heapUsed) / Math.max(1, model.issueCount)),
     issueStringChars: chars,
+    explanationChars,
     loadMs: Math.round(loadMs),
   };
   if (snapshotFile) figures.snapshot = writeHeapSnapshot(snapshotFile);
