@@ -47,6 +47,7 @@ export async function memoryCase(ctx: BenchContext): Promise<CaseResult> {
       ),
       variant('bytes per issue', 'B', perIssue),
       variant('load time (detail + 100 pages + model)', 'ms', summarize(runs.map((r) => r.loadMs))),
+      variant('  of which ReportModel.addIssues (every page)', 'ms', summarize(runs.map((r) => r.addIssuesMs))),
     ],
     targets: [
       atMost('heap held', held.median, 150, '≤ 150 MB', 'MB'),

@@ -28,6 +28,8 @@ export interface MemoryFigures {
   /** Characters of fpDescription on the wire (what the model no longer keeps), summed. */
   explanationChars: number;
   loadMs: number;
+  /** Of loadMs, the time spent in model.addIssues. */
+  addIssuesMs: number;
   snapshot?: string;
 }
 
@@ -56,10 +58,13 @@ async function main(): Promise<void> {
   sample();
   const afterDetail = settled();
   let explanationChars = 0;
+  let addIssuesMs = 0;
   for await (const page of client.issuePages({ fixReportId: info.reportId })) {
     sample();
     for (const issue of page.issues) explanationChars += issue.fpDescription?.length ?? 0;
+    const adding = performance.now();
     model.addIssues(page.issues);
+    addIssuesMs += performance.now() - adding;
     sample();
   }
   const loadMs = performance.now() - started;
@@ -86,6 +91,7 @@ async function main(): Promise<void> {
     issueStringChars: chars,
     explanationChars,
     loadMs: Math.round(loadMs),
+    addIssuesMs: Math.round(addIssuesMs),
   };
   if (snapshotFile) figures.snapshot = writeHeapSnapshot(snapshotFile);
   process.stdout.write(`${JSON.stringify(figures)}\n`);
