@@ -71,7 +71,7 @@ async function main(): Promise<number> {
   const started = performance.now();
   const tools = selected.some((c) => c === 'paging' || c === 'cli') ? ensureTools(['curl', 'jq'], log) : { installed: [], versions: {} };
   const tmpDir = await mkdtemp(path.join(os.tmpdir(), 'sfr-bench-'));
-  log('starting the sandbox service (generating 2 × 100k issues)…');
+  log('starting the sandbox service (generating 3 × 100k issues)…');
   const sandbox = await startSandboxProcess();
   log(`sandbox ready at ${sandbox.info.baseUrl} in ${sandbox.info.warmMs} ms (pid ${sandbox.pid})`);
   const ctx: BenchContext = {

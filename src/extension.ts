@@ -37,6 +37,7 @@ import { Connection } from './editor/connection';
 import { showError } from './editor/errors';
 import { askAfterOriginChange, offerEnvironmentKey } from './editor/keyPrompts';
 import { KeyStore } from './editor/keyStore';
+import { RecentExplanations, ServiceExplanations } from './editor/explanations';
 import { ExtensionLog } from './editor/log';
 import { Pins } from './editor/pins';
 import { Findings } from './editor/findings';
@@ -87,13 +88,18 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   };
   const caches = new ReportCaches(context.globalStorageUri.fsPath, connection, log);
   const store = new ReportStore(connection, log, remotes, viewProgress, caches);
-  const tree = new ReportsTree(store, connection, pins);
+  // FP explanations are fetched when shown (the model keeps only their length); the few recent
+  // ones are kept until the data or the connection changes (the store then fires 'all').
+  const explanations = new RecentExplanations(new ServiceExplanations(() => connection.client()));
+  context.subscriptions.push(store.onDidChange((change) => change.kind === 'all' && explanations.clear()));
+  const tree = new ReportsTree(store, connection, pins, explanations);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const activationMs = performance.now() - started;
   const viewStatus = new ViewStatus(treeView);
   const findings = new Findings(connection, store, repositories, pins, log, () => (issue) => tree.shows(issue));
   const problems = new Problems(findings, connection, (fpId) => store.knownSummary(fpId)?.text);
   const fixPreviews = new FixPreviewDocuments();
+  const fpDocuments = new FpExplanationProvider(store, explanations);
   const s: Services = {
     context,
     connection,
@@ -135,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.ClearFilter, clearFilter(s)],
     [CommandId.InsertSuppressionComment, insertSuppressionComment(s)],
     [CommandId.CopyFpSummary, copyFpSummary(s)],
-    [CommandId.ShowFpExplanation, showFpExplanation()],
+    [CommandId.ShowFpExplanation, showFpExplanation(fpDocuments)],
     [CommandId.OpenPullRequest, openPullRequest(s)],
     [CommandId.PreviewFix, previewFix(s)],
     [CommandId.ApplyFix, applyFix(s)],
@@ -186,10 +192,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.window.registerWebviewPanelSerializer(INSIGHTS_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state) => InsightsPanel.restore(insightsDeps(s), panel, state),
     }),
-    vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, new FpExplanationProvider(store)),
+    fpDocuments,
+    vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, fpDocuments),
     vscode.workspace.registerTextDocumentContentProvider(FIX_PREVIEW_SCHEME, fixPreviews),
-    vscode.languages.registerHoverProvider('*', new SuppressionHover(store)),
-    vscode.languages.registerHoverProvider('*', new FindingHover(findings, store)),
+    vscode.languages.registerHoverProvider('*', new SuppressionHover(store, explanations)),
+    vscode.languages.registerHoverProvider('*', new FindingHover(findings, store, explanations)),
     vscode.languages.registerCodeActionsProvider(
       '*',
       new FindingActions(findings, (finding) =>

@@ -23,9 +23,13 @@ export interface MemoryFigures {
   peakRss: number;
   /** (heldHeap − detailHeap) / issues. */
   bytesPerIssue: number;
-  /** Characters of the issues' string fields, summed (what the strings must hold at least). */
+  /** Characters of the strings each held issue has of its own (its fields, not the texts it shares), summed. */
   issueStringChars: number;
+  /** Characters of fpDescription on the wire (what the model no longer keeps), summed. */
+  explanationChars: number;
   loadMs: number;
+  /** Of loadMs, the time spent in model.addIssues. */
+  addIssuesMs: number;
   snapshot?: string;
 }
 
@@ -53,9 +57,14 @@ async function main(): Promise<void> {
   const model = new ReportModel(detail);
   sample();
   const afterDetail = settled();
+  let explanationChars = 0;
+  let addIssuesMs = 0;
   for await (const page of client.issuePages({ fixReportId: info.reportId })) {
     sample();
+    for (const issue of page.issues) explanationChars += issue.fpDescription?.length ?? 0;
+    const adding = performance.now();
     model.addIssues(page.issues);
+    addIssuesMs += performance.now() - adding;
     sample();
   }
   const loadMs = performance.now() - started;
@@ -64,6 +73,7 @@ async function main(): Promise<void> {
 
   let chars = 0;
   for (const group of [model.falsePositives, model.otherIssues, ...model.fixes.map((f) => model.issuesOfFix(f.id))]) {
+    // Own fields only: the held issue's getters read texts shared by many issues (model/heldIssue.ts).
     for (const issue of group) {
       for (const value of Object.values(issue)) if (typeof value === 'string') chars += value.length;
     }
@@ -79,7 +89,9 @@ async function main(): Promise<void> {
     peakRss: process.resourceUsage().maxRSS * 1024,
     bytesPerIssue: Math.round((held.heapUsed - afterDetail.heapUsed) / Math.max(1, model.issueCount)),
     issueStringChars: chars,
+    explanationChars,
     loadMs: Math.round(loadMs),
+    addIssuesMs: Math.round(addIssuesMs),
   };
   if (snapshotFile) figures.snapshot = writeHeapSnapshot(snapshotFile);
   process.stdout.write(`${JSON.stringify(figures)}\n`);

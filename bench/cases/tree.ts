@@ -1,16 +1,20 @@
 // Case 3: the tree inside the real extension host (code-server): children + TreeItems of a
 // report with 10k fixes and of a false-positive group with 100k issues, and whether the
-// first level shows before the issue pages finish. Plus the model build alone, in plain Node.
+// first level shows before the issue pages finish; then the extension host's heap with three
+// 100k-issue reports expanded at once. Plus the model build alone, in plain Node.
 import { FixReportsClient } from '../../src/api/client';
 import { ReportModel } from '../../src/model/report';
 import type { BenchContext } from '../lib/context';
 import type { ProfileSummary } from '../lib/profile';
-import { atLeast, atMost, variant, type CaseResult, type Target } from '../lib/result';
+import { atLeast, atMost, variant, type CaseResult, type Target, type Variant } from '../lib/result';
 import { summarize } from '../lib/stats';
-import type { TreeRun } from '../editor/types';
+import type { HostHeap, TreeRun } from '../editor/types';
 import type { EditorBenchResults } from './editorRuns';
 
 const LEVEL_TARGET_MS = 50;
+/** The issue's memory target: three 100,000-issue reports expanded in the extension host. */
+const HOST_HEAP_TARGET_MB = 250;
+const MB = 1024 * 1024;
 
 export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): Promise<CaseResult> {
   const runs = editor.launches.flatMap((l) => l.tree);
@@ -37,6 +41,7 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
   });
   const fixes = counts.fixes.toLocaleString('en-US');
   const fpIssues = counts.fpIssues.toLocaleString('en-US');
+  const heap = hostHeapResults(editor.launches.flatMap((l) => (l.hostHeap ? [l.hostHeap] : [])));
   return {
     id: 'tree',
     title: `3. Tree (extension host, VS Code ${editor.launches[0]?.vscodeVersion ?? '?'})`,
@@ -70,6 +75,7 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
       variant('FP report → groups (loaded)', 'ms', levels.fpReport),
       variant(`FP group (${fpIssues}) → ${counts.fpRanges} ranges`, 'ms', levels.fpRanges),
       variant(`range → ${counts.fpRangeItems.toLocaleString('en-US')} FP issue items`, 'ms', levels.fpRange),
+      ...heap.variants,
     ],
     targets: [
       levelTarget('report → groups', levels.report.median),
@@ -78,6 +84,7 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
       levelTarget('FP group → ranges', levels.fpRanges.median),
       levelTarget('range → 1,000 FP items', levels.fpRange.median),
       atLeast('first level shown before paging ends (runs)', shownBeforeDone, runs.length, `all ${runs.length} runs`, ''),
+      ...heap.targets,
     ],
     details: {
       runs: runs.length,
@@ -86,8 +93,56 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
       firstLevelVsAllIssues: `${firstLevel.median} ms vs ${allIssues.median} ms`,
       rootsMs: one((r) => r.rootsMs),
       counts,
+      ...(heap.details ? { hostHeap: heap.details } : {}),
     },
     ...(editor.profile ? { profile: editor.profile, dominates: dominates(editor) } : {}),
+  };
+}
+
+/** One sample per editor launch (bench/editor/hostHeap.ts). */
+function hostHeapResults(heaps: readonly HostHeap[]): { variants: Variant[]; targets: Target[]; details?: Record<string, unknown> } {
+  if (heaps.length === 0) return { variants: [], targets: [] };
+  const mb = (pick: (h: HostHeap) => number) => summarize(heaps.map((h) => pick(h) / MB));
+  const loaded = mb((h) => h.loaded);
+  const first = heaps[0]!;
+  const what = `${first.reports} reports of ${(first.issues / first.reports).toLocaleString('en-US')} issues`;
+  const forced = heaps.every((h) => h.gcForced) ? 'after GC' : 'GC not forced';
+  return {
+    variants: [
+      variant(
+        `extension-host heap, ${what} expanded (${forced})`,
+        'MB',
+        loaded,
+        `${first.issues.toLocaleString('en-US')} issues, ${first.fixes.toLocaleString('en-US')} fixes`,
+      ),
+      variant(
+        `  of which before expanding them (${forced})`,
+        'MB',
+        mb((h) => h.before),
+      ),
+      variant(
+        '  held by the three reports (expanded − before)',
+        'MB',
+        mb((h) => h.loaded - h.before),
+      ),
+      variant(
+        '  peak while they page in at once (sampled every 100 ms)',
+        'MB',
+        mb((h) => h.peak),
+      ),
+      variant(
+        `all ${first.issues.toLocaleString('en-US')} issues paged in (three reports at once)`,
+        'ms',
+        summarize(heaps.map((h) => h.loadMs)),
+      ),
+    ],
+    targets: [atMost(`extension-host heap, ${what} expanded`, loaded.median, HOST_HEAP_TARGET_MB, `≤ ${HOST_HEAP_TARGET_MB} MB`, 'MB')],
+    details: {
+      launches: heaps.length,
+      gcForced: heaps.map((h) => h.gcForced),
+      afterResetMB: heaps.map((h) => Math.round((h.afterReset / MB) * 10) / 10),
+      heapLimitMB: Math.round(first.heapLimit / MB),
+    },
   };
 }
 

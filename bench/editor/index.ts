@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { SandboxInfo } from '../lib/sandboxProcess';
+import { hostHeap } from './hostHeap';
 import { loadedRepoFiles } from './moduleLoad';
 import { profiledTreeRun } from './profiledRun';
 import { treeRun } from './treeRun';
@@ -43,6 +44,11 @@ export async function run(): Promise<void> {
     const reports = { reportId: sandbox.reportId, fpReportId: sandbox.fpReportId, issues: sandbox.issues, fpIssues: sandbox.fpIssues };
     for (let i = 0; i < treeRuns; i++) result.tree.push(await treeRun(api.services.tree, api.services.store, reports, LEVEL_REPS));
     api.services.store.reset(); // drop the models before the next pass
+    result.hostHeap = await hostHeap(api.services.tree, api.services.store, [
+      { id: sandbox.reportId, issues: sandbox.issues },
+      { id: sandbox.fpReportId, issues: sandbox.fpIssues },
+      { id: sandbox.thirdReportId, issues: sandbox.thirdIssues },
+    ]);
     result.warmStart = await warmStartRun(api, sandbox.reportId);
     api.services.store.reset();
     const before = new Set(loaded.map((f) => f.path));

@@ -42,7 +42,12 @@ export async function profiledTreeRun(
     async () => [],
     (_title, task) => task(),
   );
-  const tree = new Tree(store, connection, { get: () => undefined } as unknown as ConstructorParameters<typeof ReportsTree>[2]);
+  const tree = new Tree(
+    store,
+    connection,
+    { get: () => undefined } as unknown as ConstructorParameters<typeof ReportsTree>[2],
+    { explanation: async () => undefined }, // tooltips are not built in a pass
+  );
 
   const session = new Session();
   session.connect();

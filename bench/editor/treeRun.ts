@@ -45,7 +45,7 @@ async function repeat(reps: number, tree: Provider, node: Node): Promise<number[
   return times;
 }
 
-function reportNode(nodes: Node[], id: string): Node {
+export function reportNode(nodes: Node[], id: string): Node {
   const node = nodes.find((n) => n.kind === 'report' && (n.report as FixReportSummary).id === id);
   if (!node) throw new Error(`report ${id} is not among the roots: ${describe(nodes)}`);
   return node;
@@ -70,7 +70,7 @@ function describe(nodes: Node[]): string {
 }
 
 /** Waits for a report's issue paging to stop and checks it completed. */
-async function allIssues(store: Store, reportId: string, expected: number): Promise<void> {
+export async function allIssues(store: Store, reportId: string, expected: number): Promise<void> {
   await store.issuesSettled(reportId);
   const entry = store.entry(reportId);
   if (entry?.issues?.kind !== 'done' || entry.model?.issueCount !== expected) {

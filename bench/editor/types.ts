@@ -64,11 +64,32 @@ export interface WarmStartFigures {
   cacheBytes?: number;
 }
 
+/** The extension host's heap with three 100k-issue reports expanded (bench/editor/hostHeap.ts), in bytes. */
+export interface HostHeap {
+  /** heapUsed after GC with the store reset (nothing loaded). */
+  before: number;
+  /** heapUsed after GC with the three reports' details and every issue in their models. */
+  loaded: number;
+  /** Highest heapUsed sampled every 100 ms while they loaded (garbage included). */
+  peak: number;
+  /** heapUsed after GC once the store was reset again. */
+  afterReset: number;
+  /** Whether a GC could be forced (else the figures include garbage). */
+  gcForced: boolean;
+  reports: number;
+  issues: number;
+  fixes: number;
+  loadMs: number;
+  /** V8's heap limit in this extension host. */
+  heapLimit: number;
+}
+
 export interface EditorRunResult {
   vscodeVersion: string;
   activation?: ActivationFigures;
   tree: TreeRun[];
   warmStart?: WarmStartFigures;
+  hostHeap?: HostHeap;
   /** .cpuprofile of one extra tree pass (tsc output of src/, readable names), if asked for. */
   profileFile?: string;
   /** .cpuprofile of expanding loaded 1,000-item ranges only. */

@@ -30,13 +30,17 @@ const METHOD: Record<string, (info: RunInfo) => string> = {
   memory: (i) =>
     `A fresh \`node --expose-gc\` process per run (${i.runs} runs) loads the report detail (fixes) into a \`ReportModel\` and adds every issue page, as the editor does. ` +
     'Heap figures are `process.memoryUsage().heapUsed` after two forced GCs; the peak heap is sampled before and after each page is added; peak RSS is the kernel’s maxRSS. ' +
-    'Bytes per issue = (heap with issues − heap with fixes only) / issues. One extra run writes a heap snapshot for the breakdown.',
+    'Bytes per issue = (heap with issues − heap with fixes only) / issues; the target (≤ 400 B) is the memory goal of issue 15. ' +
+    'The model keeps each issue as a `HeldIssue` (src/model/heldIssue.ts): no fpDescription text (fetched by issue id when shown, src/editor/explanations.ts), repeated texts and file paths shared, the data-flow trace as one string. ' +
+    'One extra run writes a heap snapshot for the breakdown.',
   tree: (i) =>
     `Inside code-server’s extension host (${i.editorRuns} editor launches, 2 passes each), through the running extension’s own \`ReportsTree\` and \`ReportStore\` (the shipped, minified bundle): ` +
     '`getChildren(node)` plus `getTreeItem` for every child, which is what the editor asks for when a node is expanded. ' +
     'A pass refreshes the store, expands the 10k-fix report from cold (detail request, model, group items), expands the fixes group and one range while the issue pages still stream in, waits for all issues, ' +
     'then times each level again 5 times once loaded; then the same for a report whose 100k issues are all false positives. ' +
     '“Shown before paging ends” compares the first level’s time with the time until the last page is in the model. The view itself is not rendered. ' +
+    "After the passes, once per launch: the extension host’s heap (`process.memoryUsage().heapUsed` after two GCs forced through `v8.setFlagsFromString('--expose-gc')`) with the store reset, then with three 100,000-issue reports expanded at once (their rows’ children, which page every issue in: the 10k-fix report, the all-FP report and a third like the first from another seed), with the peak sampled every 100 ms while they page in; the target (≤ 250 MB) is the memory goal of issue 15. " +
+    'The heap is the whole extension host’s: code-server’s built-in extensions and ours included. ' +
     'The model build alone is timed in plain Node on the same detail.',
   warmstart: (i) =>
     `Inside code-server’s extension host (${i.editorRuns} editor launches, 5 samples each, after the tree passes), through the running extension: ` +

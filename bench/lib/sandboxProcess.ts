@@ -10,9 +10,12 @@ export interface SandboxInfo {
   reportId: string;
   /** 100k false positives, no fixes. */
   fpReportId: string;
+  /** Another report like `reportId`. */
+  thirdReportId: string;
   issues: number;
   fixes: number;
   fpIssues: number;
+  thirdIssues: number;
   reports: number;
   pageSize: number;
   /** Time to generate and cache the data. */

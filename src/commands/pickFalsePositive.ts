@@ -1,5 +1,7 @@
 // A searchable pick of the loaded false positives (type, rule id, summary), the workspace's
 // report first. When none is loaded yet, or from its last item, the user picks a report to load.
+// Summaries are fetched for the first items shown, again as the search changes what is shown;
+// the full explanations are not in memory (model/heldIssue.ts), so they are not searched.
 import * as vscode from 'vscode';
 import { pickText } from '../views/pickText';
 import { repoAt, reportTitle } from '../model/reportList';
@@ -10,6 +12,8 @@ import type { Services } from './services';
 
 type Item = vscode.QuickPickItem & { ref?: FalsePositiveRef };
 const PREFETCH = 40;
+/** Typing pauses this long before the summaries of what it shows are fetched. */
+const PREFETCH_AFTER_TYPING_MS = 250;
 /** Items handed to the workbench at once; typing searches all of them in the extension. */
 const SHOWN = 500;
 /** The one item that is not a false positive: it loads another report's. */
@@ -91,7 +95,7 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
         readableVendor(ref.vendor),
         ref.issue.vendorIssueId,
         ref.issue.issueLanguage,
-        summary ?? (ref.issue.fpDescription ?? '').slice(0, 400),
+        summary ?? '',
       ]
         .join(' ')
         .toLowerCase();
@@ -110,20 +114,34 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
     pick.items = [...items, ...(matches.length > SHOWN ? [more(SHOWN, matches.length)] : []), LOAD_ANOTHER];
     return items;
   };
+  // One update when the prefetched summaries of what is shown are in (each assignment sends every shown item).
+  let prefetchRun = 0;
+  let typing: NodeJS.Timeout | undefined;
+  const prefetchShown = (items: readonly Item[]) => {
+    const run = ++prefetchRun;
+    const refs = items.slice(0, PREFETCH).map((i) => i.ref!);
+    void prefetchSummaries(s, refs).then(() => {
+      if (pick.busy || run !== prefetchRun) return;
+      const active = pick.activeItems[0]?.ref;
+      for (const ref of refs) {
+        const item = built.get(ref);
+        if (item) built.set(ref, { ...item, detail: detailOf(s, ref) });
+        haystacks.delete(ref); // now with its summary
+      }
+      const shown = show(pick.value);
+      const keep = shown.find((item) => item.ref === active);
+      if (keep) pick.activeItems = [keep];
+    });
+  };
   const first = show('');
   const here = first.filter((item) => onLine.has(item.ref!.issue.id));
   if (here.length) pick.activeItems = here.slice(0, 1);
-  pick.onDidChangeValue((value) => void show(value));
-  // One update when the prefetched summaries are in (each assignment sends every shown item).
-  void prefetchSummaries(s, first.slice(0, PREFETCH)).then(() => {
-    if (pick.busy) return;
-    const active = pick.activeItems[0]?.ref;
-    for (const item of first) built.set(item.ref!, { ...item, detail: detailOf(s, item.ref!) });
-    for (const ref of first.map((i) => i.ref!)) haystacks.delete(ref); // now with their summaries
-    const shown = show(pick.value);
-    const keep = shown.find((item) => item.ref === active);
-    if (keep) pick.activeItems = [keep];
+  pick.onDidChangeValue((value) => {
+    const shown = show(value);
+    clearTimeout(typing);
+    typing = setTimeout(() => prefetchShown(shown), PREFETCH_AFTER_TYPING_MS);
   });
+  prefetchShown(first);
   return new Promise((resolve) => {
     pick.onDidAccept(() => {
       const chosen = pick.selectedItems[0];
@@ -132,6 +150,7 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
       pick.hide();
     });
     pick.onDidHide(() => {
+      clearTimeout(typing);
       resolve(undefined);
       pick.dispose();
     });
@@ -162,13 +181,11 @@ function languageOf(id: string | null | undefined): string | undefined {
 
 function detailOf(s: Services, ref: FalsePositiveRef): string {
   const summary = ref.issue.fpId ? s.store.knownSummary(ref.issue.fpId)?.text : undefined;
-  // Only the start of a long explanation is shown: clean just that much.
-  const text = summary ?? (ref.issue.fpDescription ?? '').slice(0, 400);
-  return pickText(text, 200);
+  return summary === undefined ? 'Summary not fetched yet' : pickText(summary, 200);
 }
 
-async function prefetchSummaries(s: Services, items: Item[]): Promise<void> {
-  const queue = items.map((i) => i.ref?.issue.fpId).filter((id): id is string => !!id && !s.store.knownSummary(id));
+async function prefetchSummaries(s: Services, refs: readonly FalsePositiveRef[]): Promise<void> {
+  const queue = refs.map((r) => r.issue.fpId).filter((id): id is string => !!id && !s.store.knownSummary(id));
   const worker = async () => {
     for (let id = queue.shift(); id; id = queue.shift()) {
       await s.store.fpSummary(id).catch(() => undefined); // a failed prefetch only leaves the explanation shown

@@ -3,7 +3,8 @@
 // read. Recomputed (never fetched) when issues arrive, the repositories, pins or filter change.
 // A path the service sent that is not in the repository is reported once, not dropped quietly.
 import * as vscode from 'vscode';
-import type { FixReportSummary, Issue } from '../api/schemas';
+import type { FixReportSummary } from '../api/schemas';
+import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
 import { isFalsePositive } from '../model/issue';
 import { issueLocations, refusedPaths, type CodeLocation } from '../model/locations';
@@ -17,7 +18,7 @@ import type { Repositories, WorkspaceRepository } from './repositories';
 
 export interface Finding {
   readonly reportId: string;
-  readonly issue: Issue;
+  readonly issue: HeldIssue;
   readonly vendor: string;
   readonly model: ReportModel;
   readonly falsePositive: boolean;
@@ -36,7 +37,7 @@ export interface CurrentReport {
 }
 
 /** Which issues count (the tree's filter, so the Problems panel agrees with the view). */
-export type IssuePredicate = (issue: Issue) => boolean;
+export type IssuePredicate = (issue: HeldIssue) => boolean;
 
 /** How long after the last change the findings are recomputed (pages arrive every few 100 ms). */
 const SETTLE_MS = 300;

@@ -13,7 +13,8 @@ import * as vscode from 'vscode';
 import type { FpSummary } from '../api/client';
 import { ServiceError } from '../api/errors';
 import type { IssuePage } from '../api/paging';
-import type { FixReportDetail, FixReportSummary, Issue } from '../api/schemas';
+import type { FixReportDetail, FixReportSummary } from '../api/schemas';
+import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
 import { ReportModel } from '../model/report';
 import { isExpired, sortReports } from '../model/reportList';
@@ -69,7 +70,7 @@ export interface StoreFailure {
 }
 
 export interface FalsePositiveRef {
-  issue: Issue;
+  issue: HeldIssue;
   report: FixReportSummary;
   vendor: string;
 }

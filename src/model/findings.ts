@@ -99,6 +99,8 @@ export interface IssuePlacement {
   readonly listedBy?: string;
   /** True when the issue could be put under a fix of the report (by listing or its `fix.id`). */
   readonly underFix: boolean;
+  /** createdAt as the model parsed it (null: missing or not a timestamp), so it is not parsed twice. */
+  readonly createdAtMs?: number | null;
 }
 
 /** Rule 3 checks, fix/FP contradictions and bad timestamps of one v5 issue. */
@@ -146,12 +148,17 @@ export function issueFindings(issue: Issue, placement: IssuePlacement): Finding[
       message: `Issue ${issue.id} has a fix, but no fix of this report lists it; it is shown with the other issues.`,
     });
   }
-  checkTimestamp(out, issue.createdAt, 'createdAt', at);
+  if (placement.createdAtMs === undefined) checkTimestamp(out, issue.createdAt, 'createdAt', at);
+  else if (placement.createdAtMs === null && issue.createdAt !== null) badTimestamp(out, issue.createdAt, 'createdAt', at);
   return out;
 }
 
 function checkTimestamp(out: Finding[], text: string | null | undefined, field: string, at: { fixId?: string; issueId?: string }): void {
   if (text === null || text === undefined || parseTimestamp(text)) return;
+  badTimestamp(out, text, field, at);
+}
+
+function badTimestamp(out: Finding[], text: string, field: string, at: { fixId?: string; issueId?: string }): void {
   const owner = at.fixId !== undefined ? `Fix ${at.fixId}` : at.issueId !== undefined ? `Issue ${at.issueId}` : 'The report';
   out.push({
     rule: 'bad-timestamp',

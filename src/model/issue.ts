@@ -4,19 +4,25 @@ import type { Issue } from '../api/schemas';
 /** What marks an issue as a false positive: its state, a FALSE_POSITIVE tag, or both. */
 export type FalsePositiveBasis = 'state' | 'tag' | 'both';
 
+/** The fields that decide it, of a decoded issue or of one the model holds (model/heldIssue). */
+interface FalsePositiveFields {
+  readonly state: string | null;
+  readonly vulnerabilityReportIssueTags: readonly Issue['vulnerabilityReportIssueTags'][number][];
+}
+
 /**
  * Why the issue counts as a false positive, or null. State `FalsePositive` and tag
  * `FALSE_POSITIVE` are the spelled values; case and separators are ignored so that
  * `FALSE_POSITIVE` as a state or `FalsePositive` as a tag are recognised too.
  */
-export function falsePositiveBasis(issue: Pick<Issue, 'state' | 'vulnerabilityReportIssueTags'>): FalsePositiveBasis | null {
+export function falsePositiveBasis(issue: FalsePositiveFields): FalsePositiveBasis | null {
   const byState = isFalsePositiveWord(issue.state);
   const byTag = issue.vulnerabilityReportIssueTags.some((t) => isFalsePositiveWord(t.vulnerability_report_issue_tag_value));
   if (byState && byTag) return 'both';
   return byState ? 'state' : byTag ? 'tag' : null;
 }
 
-export function isFalsePositive(issue: Pick<Issue, 'state' | 'vulnerabilityReportIssueTags'>): boolean {
+export function isFalsePositive(issue: FalsePositiveFields): boolean {
   return falsePositiveBasis(issue) !== null;
 }
 

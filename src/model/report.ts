@@ -4,6 +4,7 @@
 import type { Fix, FixReportDetail, Issue } from '../api/schemas';
 import { fixFindings, issueFindings, reportFindings, type Finding } from './findings';
 import { fixView, type FixView } from './fix';
+import { IssueHolder, type HeldIssue } from './heldIssue';
 import { embeddedFixId, isFalsePositive } from './issue';
 import { fixCounts } from './metrics/counts';
 import type { FixCounts } from './metrics/types';
@@ -23,7 +24,7 @@ export interface AddIssuesResult {
   readonly otherIssuesChanged: boolean;
 }
 
-const NO_ISSUES: readonly Issue[] = Object.freeze([]);
+const NO_ISSUES: readonly HeldIssue[] = Object.freeze([]);
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 /**
@@ -44,18 +45,17 @@ export class ReportModel {
   private readonly fixesById = new Map<string, FixView>();
   /** Issue id → the first fix listing it; built from the detail, independent of issue pages. */
   private readonly listedBy = new Map<string, string>();
-  private readonly issuesById = new Map<string, Issue>();
-  private readonly groupById = new Map<string, IssueGroup>();
+  private readonly issuesById = new Map<string, HeldIssue>();
   /** Issue id → fix it was placed under via its own `fix.id` (not listed by any fix). */
   private readonly placedUnder = new Map<string, string>();
-  private readonly issuesByFix = new Map<string, Issue[]>();
-  private readonly fps: Issue[] = [];
-  private readonly others: Issue[] = [];
+  private readonly issuesByFix = new Map<string, HeldIssue[]>();
+  private readonly fps: HeldIssue[] = [];
+  private readonly others: HeldIssue[] = [];
   private readonly allFindings: Finding[] = [];
   private readonly findingsByFix = new Map<string, Finding[]>();
   private readonly findingsByIssue = new Map<string, Finding[]>();
-  /** One copy of each rule id and issue type: JSON.parse shares only short strings (bench/, case 2). */
-  private readonly sharedTexts = new Map<string, string>();
+  /** Keeps each issue in a compact form, with texts shared across issues (bench/, case 2). */
+  private readonly holder = new IssueHolder();
 
   private counts: FixCounts | undefined;
 
@@ -87,7 +87,7 @@ export class ReportModel {
   /**
    * Adds one page of v5 issues. Issues whose id was already added are ignored, so
    * re-delivered pages (a retried request, an inclusive cursor) change nothing. The model
-   * keeps the issue objects: repeated texts in them are replaced by one shared copy.
+   * keeps a HeldIssue of each (model/heldIssue.ts: no fpDescription text), never the objects given.
    */
   addIssues(issues: Iterable<Issue>): AddIssuesResult {
     let added = 0;
@@ -100,43 +100,39 @@ export class ReportModel {
         duplicates++;
         continue;
       }
-      issue.vendorIssueId = this.shared(issue.vendorIssueId);
-      issue.issueType = this.shared(issue.issueType);
-      this.issuesById.set(issue.id, issue);
+      const held = this.holder.hold(issue);
+      this.issuesById.set(issue.id, held);
       added++;
       const listedBy = this.listedBy.get(issue.id);
       const underFix = listedBy ?? this.knownFixId(embeddedFixId(issue));
       if (isFalsePositive(issue)) {
-        this.fps.push(issue);
-        this.groupById.set(issue.id, 'false-positive');
+        this.fps.push(held);
         falsePositivesChanged = true;
       } else if (underFix !== undefined) {
-        pushTo(this.issuesByFix, underFix, issue);
-        this.groupById.set(issue.id, 'fix');
+        pushTo(this.issuesByFix, underFix, held);
         if (listedBy === undefined) this.placedUnder.set(issue.id, underFix);
         changedFixIds.add(underFix);
       } else {
-        this.others.push(issue);
-        this.groupById.set(issue.id, 'other');
+        this.others.push(held);
         otherIssuesChanged = true;
       }
-      this.record(issueFindings(issue, { listedBy, underFix: underFix !== undefined }));
+      this.record(issueFindings(issue, { listedBy, underFix: underFix !== undefined, createdAtMs: held.createdAtMs }));
     }
     return { added, duplicates, changedFixIds, falsePositivesChanged, otherIssuesChanged };
   }
 
   /** Issues that are false positives, by state or by tag. */
-  get falsePositives(): readonly Issue[] {
+  get falsePositives(): readonly HeldIssue[] {
     return this.fps;
   }
 
   /** Issues neither false positive nor tied to a fix of this report. */
-  get otherIssues(): readonly Issue[] {
+  get otherIssues(): readonly HeldIssue[] {
     return this.others;
   }
 
   /** Issues placed under the fix so far (false positives excluded); [] for unknown ids. */
-  issuesOfFix(fixId: string): readonly Issue[] {
+  issuesOfFix(fixId: string): readonly HeldIssue[] {
     return this.issuesByFix.get(fixId) ?? NO_ISSUES;
   }
 
@@ -154,18 +150,24 @@ export class ReportModel {
     return this.fixesById.get(fixId);
   }
 
-  issue(issueId: string): Issue | undefined {
+  issue(issueId: string): HeldIssue | undefined {
     return this.issuesById.get(issueId);
   }
 
   /** Every issue added so far, in arrival order. */
-  issues(): IterableIterator<Issue> {
+  issues(): IterableIterator<HeldIssue> {
     return this.issuesById.values();
   }
 
-  /** The group an added issue is shown in; undefined before it arrives. */
+  /**
+   * The group an added issue is shown in; undefined before it arrives. Derived by the rules
+   * above rather than stored: a map entry per issue cost ~40 bytes (bench/, case 2).
+   */
   groupOf(issueId: string): IssueGroup | undefined {
-    return this.groupById.get(issueId);
+    const issue = this.issuesById.get(issueId);
+    if (!issue) return undefined;
+    if (isFalsePositive(issue)) return 'false-positive';
+    return this.listedBy.has(issueId) || this.placedUnder.has(issueId) ? 'fix' : 'other';
   }
 
   /** Every finding so far: report, fixes, then issues in arrival order. */
@@ -206,15 +208,6 @@ export class ReportModel {
         message: `Issue ${issueId} is listed by fix ${first} and by fix ${fixId}; it is shown under fix ${first}.`,
       },
     ]);
-  }
-
-  /** The first copy seen of `text`; past 10,000 distinct texts they are not repeated ones, and are kept as they are. */
-  private shared(text: string | null): string | null {
-    if (text === null) return null;
-    const known = this.sharedTexts.get(text);
-    if (known !== undefined) return known;
-    if (this.sharedTexts.size < 10_000) this.sharedTexts.set(text, text);
-    return text;
   }
 
   private knownFixId(fixId: string | null): string | undefined {

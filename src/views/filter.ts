@@ -1,7 +1,8 @@
 // The tree's filter: which reports, fixes and issues are shown. It applies to every level:
 // report (scanner), fixes (confidence, state, issue type, text) and issues (severity, issue
 // type, issue state, text), so a filter never hides fixes while their issues stay.
-import type { Issue, FixReportSummary } from '../api/schemas';
+import type { FixReportSummary } from '../api/schemas';
+import type { HeldIssue } from '../model/heldIssue';
 import { CONFIDENCE, type ConfidenceKind, type FixView } from '../model/fix';
 import { cleanText, truncate } from '../common/text';
 import { readableIssueType } from '../model/format';
@@ -52,7 +53,7 @@ export function filtersIssues(filter: TreeFilter): boolean {
   return filter.severities.size > 0 || filter.issueTypes.size > 0 || filter.issueStates.size > 0 || filter.text.trim() !== '';
 }
 
-export function showsIssue(filter: TreeFilter, issue: Issue, summary?: string): boolean {
+export function showsIssue(filter: TreeFilter, issue: HeldIssue, summary?: string): boolean {
   if (filter.severities.size > 0 && !filter.severities.has((issue.severity ?? '').toLowerCase())) return false;
   if (filter.issueTypes.size > 0 && !filter.issueTypes.has(readableIssueType(issue.issueType))) return false;
   if (filter.issueStates.size > 0 && !filter.issueStates.has(issue.state ?? '')) return false;

@@ -1,6 +1,8 @@
-// Read-only documents holding an FP issue's full explanation. Plain text (never rendered),
-// served from what the tree already loaded.
+// Read-only documents holding an FP issue's full explanation. Plain text (never rendered):
+// the issue's facts from what the tree loaded, the explanation fetched when the document is
+// opened (the model does not keep it, editor/explanations.ts).
 import * as vscode from 'vscode';
+import { explain, NO_EXPLANATION, type ExplanationSource } from '../editor/explanations';
 import { readableIssueType } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import { FP_SCHEME } from '../common/manifest';
@@ -24,13 +26,31 @@ export function fpExplanationUri(reportId: string, issueId: string, label: strin
 }
 
 export class FpExplanationProvider implements vscode.TextDocumentContentProvider {
-  constructor(private readonly store: ReportStore) {}
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  constructor(
+    private readonly store: ReportStore,
+    private readonly explanations: ExplanationSource,
+  ) {}
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  /** Provides an open document again: opening it a second time retries an explanation that failed to load. */
+  reload(uri: vscode.Uri): void {
+    this.changed.fire(uri);
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<string> {
     const query = new URLSearchParams(uri.query);
     const entry = this.store.entry(query.get('report') ?? '');
     const issue = entry?.model?.issue(query.get('issue') ?? '');
     if (!entry || !issue) return 'This issue is no longer loaded. Refresh the Security Fix Reports view and open it again.';
+    const controller = new AbortController();
+    const cancel = token?.onCancellationRequested(() => controller.abort());
+    const explanation = await explain(this.explanations, entry.summary.id, issue, controller.signal).finally(() => cancel?.dispose());
     const summary = issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined;
     const vendor = entry.model?.report.vulnerabilityReport?.vendor ?? entry.summary.vulnerabilityReport?.vendor;
     return [
@@ -40,7 +60,11 @@ export class FpExplanationProvider implements vscode.TextDocumentContentProvider
       '',
       ...(summary ? ['Summary:', summary, ''] : []),
       'Explanation:',
-      issue.fpDescription ?? 'The service gave no explanation.',
+      explanation.kind === 'text'
+        ? explanation.text
+        : explanation.kind === 'none'
+          ? NO_EXPLANATION
+          : `${explanation.message}\nTo try again, run "Show full FP explanation" on the false positive once more.`,
       '',
     ].join('\n');
   }

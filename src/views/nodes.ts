@@ -1,7 +1,8 @@
 // Tree nodes: plain data plus how each becomes a TreeItem. Ids are stable so expansion
 // survives refreshes; contextValue drives the item menus in package.json.
 import * as vscode from 'vscode';
-import type { FixReportSummary, Issue } from '../api/schemas';
+import type { FixReportSummary } from '../api/schemas';
+import type { HeldIssue } from '../model/heldIssue';
 import type { FixView } from '../model/fix';
 import type { FixCounts } from '../model/metrics';
 import { cleanText, counted } from '../common/text';
@@ -10,6 +11,7 @@ import { isFalsePositive } from '../model/issue';
 import { summaryLine } from '../model/reportList';
 import type { ReportModel } from '../model/report';
 import { CommandId } from '../common/manifest';
+import type { Explanation } from '../editor/explanations';
 import type { IssueLoading } from '../editor/reportStore';
 import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
 
@@ -58,10 +60,12 @@ export interface FixNode {
 export interface IssueNode {
   kind: 'issue';
   reportId: string;
-  issue: Issue;
+  issue: HeldIssue;
   vendor: string;
   model: ReportModel;
   summary?: string;
+  /** A false positive's explanation, fetched by ReportsTree.resolveTreeItem before the tooltip is built. */
+  explanation?: Explanation;
 }
 
 export interface LoadingNode {
@@ -87,6 +91,8 @@ const STATE_ICONS: Record<string, string> = {
   merged: 'git-merge',
 };
 
+const NOT_FETCHED: Explanation = { kind: 'unavailable', message: 'The explanation is not loaded yet. Hover again to load it.' };
+
 /**
  * The rich hover of a report, fix or issue. Built on demand (TreeDataProvider.resolveTreeItem,
  * i.e. when the item is hovered): building it for every item made a range of 1,000 items
@@ -105,7 +111,14 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
         nowMs,
       );
     case 'issue':
-      return issueTooltip(node.issue, node.vendor, node.model.findingsOfIssue(node.issue.id), node.summary, nowMs);
+      return issueTooltip(
+        node.issue,
+        node.vendor,
+        node.model.findingsOfIssue(node.issue.id),
+        node.summary,
+        node.explanation ?? (node.issue.fpDescriptionLength === 0 ? { kind: 'none' } : NOT_FETCHED),
+        nowMs,
+      );
     default:
       return undefined;
   }

@@ -3,7 +3,8 @@
 // groups are split into ranges of 1,000 so no level hands the editor 100k items at once.
 import * as vscode from 'vscode';
 import { ServiceError } from '../api/errors';
-import type { FixReportSummary, Issue } from '../api/schemas';
+import type { FixReportSummary } from '../api/schemas';
+import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
 import { isFalsePositive } from '../model/issue';
 import type { ReportModel } from '../model/report';
@@ -15,6 +16,7 @@ import type { Pins } from '../editor/pins';
 import type { WorkspaceRepository } from '../editor/repositories';
 import { CommandId } from '../common/manifest';
 import type { Connection } from '../editor/connection';
+import { explain, stillLoading, type Explanation, type ExplanationSource } from '../editor/explanations';
 import type { ReportStore } from '../editor/reportStore';
 import { filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
 import {
@@ -32,7 +34,7 @@ import {
 } from './nodes';
 
 const RANGE_SIZE = 1_000;
-/** How long a tooltip waits for an FP's short summary before showing without it. */
+/** How long a tooltip waits for an FP's short summary, or its explanation, before showing without it. */
 const SUMMARY_WAIT_MS = 1_500;
 
 export class ReportsTree extends Disposable implements vscode.TreeDataProvider<Node> {
@@ -49,6 +51,8 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     private readonly store: ReportStore,
     private readonly connection: Connection,
     private readonly pins: Pins,
+    /** False positives' explanations: the model does not keep their text. */
+    private readonly explanations: ExplanationSource,
   ) {
     super();
     // A connection change reaches the tree through the store (it resets and fires 'all').
@@ -96,7 +100,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   /** Whether the filter lets an issue through (the same test the tree's groups use). */
-  shows(issue: Issue): boolean {
+  shows(issue: HeldIssue): boolean {
     return showsIssue(this.filterValue, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined);
   }
 
@@ -122,9 +126,9 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   /**
-   * On hover: the tooltip; for a false positive, its short summary is fetched first (one
-   * request per hovered FP, memoised by the store; never one per row). On click: the row's
-   * command (see nodes.ts commandFor).
+   * On hover: the tooltip; for a false positive, its short summary and its explanation are
+   * fetched first (a request each per hovered FP, kept by the store and by the explanation
+   * source; never one per row). On click: the row's command (see nodes.ts commandFor).
    */
   async resolveTreeItem(item: vscode.TreeItem, node: Node, token?: vscode.CancellationToken): Promise<vscode.TreeItem> {
     // An issue with a location in the workspace goes to its code; the rest keep their command
@@ -133,21 +137,44 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     if (code)
       item.command = { command: 'vscode.open', title: 'Go to code', arguments: [code.uri, { selection: code.range, preview: true }] };
     item.command ??= commandFor(node);
-    if (item.tooltip === undefined && node.kind === 'issue' && !node.summary && node.issue.fpId && isFalsePositive(node.issue)) {
+    if (item.tooltip === undefined && node.kind === 'issue' && isFalsePositive(node.issue)) {
       // Capped: the editor also resolves on click, and a click must not wait on the network.
       // A slower summary still arrives (memoised) for the next hover and the row's description.
-      const summary = await Promise.race([
-        this.store.fpSummary(node.issue.fpId).then(
-          (s) => s.text,
-          () => undefined, // the tooltip still shows the full explanation; the failure went to the log and a notification
-        ),
-        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SUMMARY_WAIT_MS)),
-      ]);
+      const fpId = node.issue.fpId;
+      const summary =
+        node.summary ??
+        (fpId
+          ? Promise.race([
+              this.store.fpSummary(fpId).then(
+                (s) => s.text,
+                () => undefined, // the tooltip still shows the full explanation; the failure went to the log and a notification
+              ),
+              new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SUMMARY_WAIT_MS)),
+            ])
+          : undefined);
+      const [text, explanation] = await Promise.all([summary, this.explanationOf(node, token)]);
       if (token?.isCancellationRequested) return item;
-      node = { ...node, summary };
+      node = { ...node, summary: text, explanation };
     }
     item.tooltip ??= tooltipFor(node);
     return item;
+  }
+
+  /**
+   * A false positive's explanation for its tooltip, capped like the summary. One that arrives
+   * later redraws the row, so the next hover resolves again and finds it kept.
+   */
+  private async explanationOf(node: IssueNode, token?: vscode.CancellationToken): Promise<Explanation> {
+    const controller = new AbortController();
+    const cancel = token?.onCancellationRequested(() => controller.abort());
+    const pending = explain(this.explanations, node.reportId, node.issue, controller.signal).finally(() => cancel?.dispose());
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), SUMMARY_WAIT_MS)));
+    const first = await Promise.race([pending, late]);
+    clearTimeout(timer);
+    if (first) return first;
+    void pending.then((e) => e.kind !== 'unavailable' && this.changed.fire(node));
+    return stillLoading(SUMMARY_WAIT_MS);
   }
 
   /** The node that lists `node` in getChildren (TreeView.reveal walks this up to the root). */
@@ -309,7 +336,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     if (node.group === 'fixes') {
       return (slice as FixNode['view'][]).map((view): FixNode => ({ kind: 'fix', reportId: node.reportId, view, model }));
     }
-    return this.issueNodes(node.reportId, model, slice as Issue[]);
+    return this.issueNodes(node.reportId, model, slice as HeldIssue[]);
   }
 
   private groupItems(model: ReportModel, group: GroupKind): readonly unknown[] {
@@ -318,13 +345,13 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   /** The issues the filter lets through (all of them, without paying for a copy, when none is set). */
-  private shownIssues(issues: readonly Issue[]): readonly Issue[] {
+  private shownIssues(issues: readonly HeldIssue[]): readonly HeldIssue[] {
     const f = this.filterValue;
     if (!filtersIssues(f)) return issues;
     return issues.filter((issue) => showsIssue(f, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined));
   }
 
-  private issueNodes(reportId: string, model: ReportModel, issues: readonly Issue[]): IssueNode[] {
+  private issueNodes(reportId: string, model: ReportModel, issues: readonly HeldIssue[]): IssueNode[] {
     const vendor = model.report.vulnerabilityReport?.vendor ?? this.store.entry(reportId)?.summary.vulnerabilityReport?.vendor ?? '';
     return issues.map((issue) => ({
       kind: 'issue',

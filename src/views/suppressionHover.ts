@@ -7,16 +7,24 @@ import * as vscode from 'vscode';
 import { commentSyntaxFor, isGrammar, type CommentSyntax } from '../model/commentSyntax';
 import { readableIssueType } from '../model/format';
 import { readableVendor } from '../common/scanners';
+import { explain, type ExplanationSource } from '../editor/explanations';
 import { loadProver } from '../editor/proof';
 import type { ReportStore } from '../editor/reportStore';
-import { Tooltip } from './tooltips';
+import { appendExplanation, Tooltip } from './tooltips';
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
 export class SuppressionHover implements vscode.HoverProvider {
-  constructor(private readonly store: ReportStore) {}
+  constructor(
+    private readonly store: ReportStore,
+    private readonly explanations: ExplanationSource,
+  ) {}
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token?: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     const syntax = commentSyntaxFor(document.languageId);
     if (!syntax) return undefined;
     const line = document.lineAt(position.line).text;
@@ -26,13 +34,17 @@ export class SuppressionHover implements vscode.HoverProvider {
       const comment = await commentRange(document, syntax, position.line, match.index ?? 0);
       if (!comment?.contains(position)) continue;
       const { issue, report, vendor } = ref;
+      const controller = new AbortController();
+      const cancel = token?.onCancellationRequested(() => controller.abort());
+      const explanation = await explain(this.explanations, report.id, issue, controller.signal).finally(() => cancel?.dispose());
+      if (token?.isCancellationRequested) return undefined;
       const md = new Tooltip()
         .md('**Suppressed false positive:** ')
         .text(readableIssueType(issue.issueType))
         .md('\n\n')
         .text(`${readableVendor(vendor)} ${issue.vendorIssueId ?? ''} · severity ${issue.severity ?? 'unknown'} · issue ${issue.id}`)
-        .md('\n\n**Why this is a false positive**\n\n')
-        .text(issue.fpDescription?.trim() || 'The service gave no explanation.')
+        .md('\n\n**Why this is a false positive**\n\n');
+      appendExplanation(md, explanation)
         .md('\n\n**Fix report:** ')
         .text(`${report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? ''} (${report.id})`);
       return new vscode.Hover(md.value, comment);

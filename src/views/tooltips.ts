@@ -2,7 +2,9 @@
 // service goes in through Tooltip.text (appendText, which escapes markdown and links). The only
 // trusted links are command links to an allowlist, whose arguments are ids, never server text.
 import * as vscode from 'vscode';
-import type { FixReportSummary, Issue } from '../api/schemas';
+import type { FixReportSummary } from '../api/schemas';
+import { NO_EXPLANATION, type Explanation } from '../editor/explanations';
+import type { HeldIssue } from '../model/heldIssue';
 import { counted } from '../common/text';
 import type { FixView } from '../model/fix';
 import type { Finding } from '../model/findings';
@@ -61,7 +63,19 @@ function markdown(): Tooltip {
   return new Tooltip(TOOLTIP_COMMANDS);
 }
 
-function when(instant: Instant | null, nowMs: number): string {
+/** The explanation's text as server text; a failure as what happened and what to do. */
+export function appendExplanation(tip: Tooltip, explanation: Explanation): Tooltip {
+  switch (explanation.kind) {
+    case 'text':
+      return tip.text(explanation.text.trim());
+    case 'none':
+      return tip.text(NO_EXPLANATION);
+    case 'unavailable':
+      return tip.md('⚠️ ').text(explanation.message);
+  }
+}
+
+function when(instant: Pick<Instant, 'ms'> | null, nowMs: number): string {
   return instant ? `${formatDate(instant.ms)} (${relativeTime(instant.ms, nowMs)})` : 'unknown date';
 }
 
@@ -136,11 +150,13 @@ export function fixTooltip(
   return tip.value;
 }
 
+/** `explanation`: a false positive's, fetched by the caller (editor/explanations.ts); unused for other issues. */
 export function issueTooltip(
-  issue: Issue,
+  issue: HeldIssue,
   vendor: string,
   findings: readonly Finding[],
-  summary?: string,
+  summary: string | undefined,
+  explanation: Explanation,
   nowMs = Date.now(),
 ): vscode.MarkdownString {
   const tip = markdown();
@@ -153,7 +169,7 @@ export function issueTooltip(
   tip.text(`${readableVendor(vendor)} · severity ${issue.severity ?? 'unknown'} · ${issue.state ?? 'no state'}`).md('\n\n');
   tip
     .md('- Created: ')
-    .text(when(parseTimestamp(issue.createdAt) ?? null, nowMs))
+    .text(issue.createdAtMs === null ? 'unknown date' : when({ ms: issue.createdAtMs }, nowMs))
     .md('\n');
   tip
     .md('- Fingerprint: ')
@@ -168,7 +184,7 @@ export function issueTooltip(
   if (falsePositiveBasis(issue)) {
     if (summary) tip.md('\n**False positive — summary**\n\n').text(summary).md('\n');
     tip.md('\n**Why this is a false positive**\n\n');
-    tip.text(issue.fpDescription?.trim() || 'The service gave no explanation.').md('\n');
+    appendExplanation(tip, explanation).md('\n');
   }
   appendFindings(tip, findings);
   return tip.value;

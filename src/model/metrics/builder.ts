@@ -1,13 +1,13 @@
 // The metrics accumulator: report details and issue pages are added as they arrive, so a set
 // of reports with millions of issues is measured in constant memory, apart from the de-dup set
 // of fingerprints (noise.ts) and one row per report.
-import type { FixReportDetail, Issue } from '../../api/schemas';
+import type { FixReportDetail } from '../../api/schemas';
 import { readableVendor } from '../../common/scanners';
 import { fixView } from '../fix';
 import { remoteMatcher } from '../remote';
 import { repoAt, reportTitle } from '../reportList';
 import { FixTally } from './fixes';
-import { NoiseTally } from './noise';
+import { NoiseTally, type CountedIssue } from './noise';
 import type { Metrics, ReportRef, ReportRow } from './types';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -52,7 +52,7 @@ export class MetricsBuilder {
   }
 
   /** Adds one page of the report's v5 issues (§2.8); the report's vendor is their scanner. */
-  addIssues(report: ReportRef, issues: Iterable<Issue>): void {
+  addIssues(report: ReportRef, issues: Iterable<CountedIssue>): void {
     const entry = this.entry(report);
     for (const issue of issues) {
       if (this.noise.add(issue, entry.repository, entry.row.scanner)) entry.row.falsePositives++;
@@ -100,8 +100,8 @@ export class MetricsBuilder {
 
 /** One report for metricsOf: its detail, its issues, or both. */
 export type MetricsInput =
-  | { readonly detail: FixReportDetail; readonly summary?: ReportRef; readonly issues?: readonly Issue[] }
-  | { readonly summary: ReportRef; readonly issues: readonly Issue[] };
+  | { readonly detail: FixReportDetail; readonly summary?: ReportRef; readonly issues?: readonly CountedIssue[] }
+  | { readonly summary: ReportRef; readonly issues: readonly CountedIssue[] };
 
 /** The metrics of reports held in memory; MetricsBuilder for streamed ones. */
 export function metricsOf(reports: readonly MetricsInput[]): Metrics {

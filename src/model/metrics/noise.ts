@@ -2,12 +2,15 @@
 // positives. A rescan of a repository reports the same findings again, so issues are counted
 // once per repository, scanner and fingerprintHash; an issue is a false positive when any of
 // its occurrences is one, which makes the result independent of the order reports are added.
-import type { Issue } from '../../api/schemas';
+import type { HeldIssue } from '../heldIssue';
 import { cleanText } from '../../common/text';
 import { readableIssueType } from '../format';
 import { isFalsePositive } from '../issue';
 import { compareText, share } from './stats';
 import type { FalsePositives, NoiseRow } from './types';
+
+/** What is counted of an issue: a decoded one (the CLI) or one the editor's model holds. */
+export type CountedIssue = Pick<HeldIssue, 'fingerprintHash' | 'issueType' | 'state' | 'vulnerabilityReportIssueTags'>;
 
 interface Tally {
   issues: number;
@@ -31,7 +34,7 @@ export class NoiseTally {
   private withoutFingerprint = 0;
 
   /** `repository` is a key from RepositoryKeys; `scanner` a readable scanner name. Returns whether the issue is a false positive. */
-  add(issue: Issue, repository: string, scanner: string): boolean {
+  add(issue: CountedIssue, repository: string, scanner: string): boolean {
     const fp = isFalsePositive(issue);
     const fingerprint = issue.fingerprintHash?.trim() || null;
     const key = fingerprint === null ? null : `${repository}\0${scanner}\0${fingerprint}`;
@@ -65,7 +68,7 @@ export class NoiseTally {
   }
 }
 
-function issueTypeOf(issue: Issue): string | null {
+function issueTypeOf(issue: CountedIssue): string | null {
   return issue.issueType === null ? null : cleanText(issue.issueType) || null;
 }
 

@@ -179,6 +179,49 @@ describe('tooltips and hovers', () => {
     assert.ok(shown.includes(summary), 'the row shows the summary once it is known');
   });
 
+  it("a false positive's explanation is fetched by issue id when hovered (the model keeps none), kept for the next hover; a failure says what to do", async () => {
+    const report = service.dataset.reports.find((r) => r.id !== service.dataset.hostileReportId && r.id !== service.dataset.bigReportId)!;
+    const node = await loadedReport(report.id);
+    const wire = new Map(service.dataset.issueRange(report.id, 0, service.dataset.issueCount(report.id)).map((i) => [i.id, i]));
+    const fps = (await groupItems((await groupOf(node, 'false-positives'))!)) as IssueNode[];
+    // The last ones: the summary test above hovered the first.
+    const [fp, other] = fps.filter((n) => wire.get(n.issue.id)?.fpDescription?.trim()).reverse();
+    assert.ok(fp && other, 'two false positives with explanations');
+    assert.ok(!('fpDescription' in fp.issue), 'the tree holds no explanation text');
+    assert.equal(fp.issue.fpDescriptionLength, wire.get(fp.issue.id)!.fpDescription!.length);
+    service.clearRequests();
+    const byId = (id: string) => service.requests.filter((r) => r.path === '/api/rest/v5/issues' && r.query['issueId'] === id).length;
+    await groupItems((await groupOf(node, 'false-positives'))!);
+    assert.equal(byId(fp.issue.id), 0, 'listing the rows fetches no explanation');
+    const paragraphs = wire.get(fp.issue.id)!.fpDescription!.split('\n\n');
+    for (const hover of [await treeItem(fp), await treeItem(fp)]) {
+      const text = plainText(tooltipOf(hover).value);
+      for (const paragraph of paragraphs)
+        assert.ok(text.includes(paragraph.split('\n')[0]!), `the explanation is in the tooltip: ${paragraph}`);
+    }
+    assert.equal(byId(fp.issue.id), 1, 'one request (GET v5/issues?issueId=…) for two hovers');
+
+    service.faults.add({ route: 'issues', fault: { kind: 'malformed-json' } });
+    try {
+      const text = plainText(tooltipOf(await treeItem(other)).value);
+      assert.match(
+        text,
+        /The explanation could not be loaded\. Unexpected response from the service: .*hover again/s,
+        'what happened, what to do',
+      );
+    } finally {
+      service.faults.clear();
+    }
+    const recovered = plainText(tooltipOf(await treeItem(other)).value);
+    assert.ok(recovered.includes(wire.get(other.issue.id)!.fpDescription!.split('\n')[0]!), 'the next hover loads it');
+
+    // Show full FP explanation: the same text, fetched for the document.
+    await vscode.commands.executeCommand(CommandId.ShowFpExplanation, fp);
+    const document = vscode.window.activeTextEditor?.document;
+    assert.equal(document?.uri.scheme, 'security-fix-reports-fp');
+    assert.ok(document.getText().includes(wire.get(fp.issue.id)!.fpDescription!), 'the whole explanation, as sent');
+  });
+
   it('renders hostile server text as text in report, fix and issue tooltips', async () => {
     const { services } = await extensionApi();
     const hostileId = service.dataset.hostileReportId!;

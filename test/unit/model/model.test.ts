@@ -457,26 +457,71 @@ describe('model/report ReportModel', () => {
     assert.equal(model.groupOf('FP-TAG'), 'false-positive');
     assert.equal(model.groupOf('I2'), 'fix');
     assert.equal(model.groupOf('ORPHAN'), 'other');
-    assert.equal(model.issue('I1')?.createdAt, ts, 'the first copy of a duplicate is kept');
+    assert.equal(model.issue('I1')?.createdAtMs, Date.UTC(2024, 0, 1), 'the first copy of a duplicate is kept');
+    assert.equal(model.issue('I2')?.createdAtMs, null, 'page 2 sent no createdAt');
   });
 
-  it('keeps every value of the issues it holds while sharing repeated rule ids and types', () => {
+  it('keeps every value the views read of the issues it holds while sharing repeated texts, and leaves the pages alone', () => {
     const rule = (n: number) => ['java', 'security', 'sql-injection', String(n % 3)].join('.'); // a new string each time
     const page = Array.from({ length: 30 }, (_, n) =>
       issue({
         id: `S${n}`,
         vendorIssueId: n % 5 === 0 ? null : rule(n),
         issueType: n % 7 === 0 ? null : `SQL_${'Injection'.slice(0, 9 - (n % 2))}`,
+        severity: n % 4 === 0 ? null : ['low', 'HIGH', 'Critical '][n % 3],
+        issueLanguage: n % 6 === 0 ? null : `java${n % 2 ? '' : 'script'}`,
+        state: n % 3 ? 'Open' : 'FalsePositive',
+        createdAt:
+          n % 8 === 0 ? null : n % 8 === 1 ? 'not a date' : `2024-01-${String((n % 28) + 1).padStart(2, '0')}T01:02:03.456789+00:00`,
+        fingerprintHash: n % 9 === 0 ? null : `fp-${n}`,
+        vulnerabilityReportIssueTags:
+          n % 3 ? [] : [{ vulnerability_report_issue_tag_value: 'FALSE_POSITIVE' }, { vulnerability_report_issue_tag_value: null }],
         fix: null,
+        fpId: n % 3 ? null : `fp-id-${n}`,
+        fpDescription: n % 3 ? null : n % 2 ? '  \n ' : `Why ${n} is safe.\n\nIn two paragraphs.`,
+        codeFilePath: n % 10 === 0 ? null : `src/file ${n % 4}.java`,
+        codeNodes:
+          n % 5 === 0
+            ? []
+            : [
+                { path: `src/a,b;${n % 2}.java`, startLine: n, endLine: n + 1, startCol: 1, endCol: 2.5, index: 0 },
+                { path: null, startLine: null, endLine: -3, startCol: 1e21, endCol: null, index: null },
+              ],
       }),
     );
     const before = structuredClone(page);
     const model = new ReportModel(report());
     model.addIssues(page);
-    assert.deepEqual(
-      page.map((i) => model.issue(i.id)),
-      before,
-    );
+    assert.deepEqual(page, before, 'the pages given are not changed');
+    for (const wire of page) {
+      const held = model.issue(wire.id)!;
+      const { vendorInstanceId: _vendorInstanceId, createdAt, fix: _fix, fpDescription, ...kept } = wire;
+      assert.deepEqual(
+        {
+          id: held.id,
+          vendorIssueId: held.vendorIssueId,
+          issueType: held.issueType,
+          severity: held.severity,
+          issueLanguage: held.issueLanguage,
+          state: held.state,
+          fingerprintHash: held.fingerprintHash,
+          vulnerabilityReportIssueTags: held.vulnerabilityReportIssueTags,
+          fpId: held.fpId,
+          codeNodes: held.codeNodes,
+          codeFilePath: held.codeFilePath,
+        },
+        kept,
+        wire.id,
+      );
+      assert.equal(held.createdAtMs, parseTimestamp(createdAt)?.ms ?? null, `${wire.id}: createdAt as epoch ms`);
+      assert.equal(held.fpDescriptionLength, fpDescription?.trim() ? fpDescription.length : 0, `${wire.id}: only the explanation's length`);
+      assert.ok(!('fpDescription' in held), `${wire.id}: no explanation text is kept`);
+    }
+    const a = model.issue('S1')!;
+    const b = model.issue('S4')!;
+    assert.equal(a.vendorIssueId, b.vendorIssueId);
+    assert.equal(a.vulnerabilityReportIssueTags, model.issue('S7')!.vulnerabilityReportIssueTags, 'equal tag lists are one array');
+    assert.throws(() => (a.vulnerabilityReportIssueTags as unknown[]).push({}), 'shared lists are frozen');
   });
 
   it('reports each inconsistency as a finding instead of throwing', () => {

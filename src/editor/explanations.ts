@@ -1,0 +1,218 @@
+// A false positive's full explanation (its fpDescription), fetched when it is shown. The
+// model keeps only its length (model/heldIssue.ts): explanations are the longest texts of a
+// report and few are ever read. The service returns one issue by id
+// (GET /api/rest/v5/issues?issueId=…, docs/service-interface.md §4.3), so a hover or a tooltip
+// costs one small request, and a few recent ones are kept.
+//
+// Sources chain: RecentExplanations (memory) → ServiceExplanations today; an on-disk cache can
+// go in between, as another ExplanationSource. The text is server text: it is returned as it
+// came, and each view escapes it as it does any (Tooltip.text, plain-text documents).
+// Plain Node (no vscode), so it is unit-tested without the editor.
+import type { FixReportsClient } from '../api/client';
+import { errorTitles, ServiceError } from '../api/errors';
+import { oneLine } from '../common/text';
+import type { HeldIssue } from '../model/heldIssue';
+
+export interface ExplanationSource {
+  /**
+   * The issue's fpDescription; undefined when the service has none (missing or blank).
+   * Rejects with why it could not be had (a ServiceError from the client, `cancelled` when
+   * `signal` fired).
+   */
+  explanation(reportId: string, issueId: string, signal?: AbortSignal): Promise<string | undefined>;
+}
+
+/** The service, through the connection's current client (a key change never reuses the old one). */
+export class ServiceExplanations implements ExplanationSource {
+  constructor(private readonly client: () => Pick<FixReportsClient, 'getIssue'>) {}
+
+  async explanation(_reportId: string, issueId: string, signal?: AbortSignal): Promise<string | undefined> {
+    const text = (await this.client().getIssue(issueId, signal)).fpDescription;
+    return text !== null && text.trim() !== '' ? text : undefined;
+  }
+}
+
+export interface RecentOptions {
+  /** Explanations kept (least recently used dropped first); default 64. */
+  readonly entries?: number;
+  /** Characters kept in all; default 1,000,000 (explanations are a few KB). */
+  readonly chars?: number;
+}
+
+interface InFlight {
+  readonly promise: Promise<string | undefined>;
+  readonly controller: AbortController;
+  /** Callers still waiting; the request is aborted when the last one stops waiting. */
+  waiters: number;
+}
+
+/**
+ * The last explanations fetched, in front of another source: hovering the same false positive
+ * again, or the tooltip and then its document, cost one request. Concurrent asks for one issue
+ * share it. Failures are not kept (the next ask tries again). `clear()` when the key, origin
+ * or data change: nothing fetched before is served after, even if it arrives after.
+ */
+export class RecentExplanations implements ExplanationSource {
+  private readonly kept = new Map<string, string | null>();
+  private keptChars = 0;
+  private readonly inFlight = new Map<string, InFlight>();
+  private generation = 0;
+  private readonly maxEntries: number;
+  private readonly maxChars: number;
+
+  constructor(
+    private readonly source: ExplanationSource,
+    options: RecentOptions = {},
+  ) {
+    this.maxEntries = options.entries ?? 64;
+    this.maxChars = options.chars ?? 1_000_000;
+  }
+
+  explanation(reportId: string, issueId: string, signal?: AbortSignal): Promise<string | undefined> {
+    if (signal?.aborted) return Promise.reject(cancelled());
+    // Each id carries its length: no pair of server ids can make the same key.
+    const key = `${reportId.length}:${reportId}${issueId}`;
+    const known = this.kept.get(key);
+    if (known !== undefined) {
+      this.kept.delete(key); // most recently used last
+      this.kept.set(key, known);
+      return Promise.resolve(known ?? undefined);
+    }
+    const shared = this.inFlight.get(key) ?? this.fetch(key, reportId, issueId);
+    shared.waiters++;
+    const abandon = () => {
+      if (this.inFlight.get(key) === shared) this.inFlight.delete(key); // a later ask starts afresh
+      shared.controller.abort();
+    };
+    return new Promise((resolve, reject) => {
+      const stopWaiting = () => {
+        signal?.removeEventListener('abort', onAbort);
+        shared.waiters--;
+      };
+      const onAbort = () => {
+        stopWaiting();
+        if (shared.waiters === 0) abandon();
+        reject(cancelled());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      shared.promise.then(
+        (text) => {
+          if (signal?.aborted) return;
+          stopWaiting();
+          resolve(text);
+        },
+        (e: unknown) => {
+          if (signal?.aborted) return;
+          stopWaiting();
+          reject(e);
+        },
+      );
+    });
+  }
+
+  /** Forgets everything, and whatever is still on its way. */
+  clear(): void {
+    this.generation++;
+    this.kept.clear();
+    this.keptChars = 0;
+    this.inFlight.clear();
+  }
+
+  private fetch(key: string, reportId: string, issueId: string): InFlight {
+    const controller = new AbortController();
+    const generation = this.generation;
+    const entry: InFlight = { promise: this.source.explanation(reportId, issueId, controller.signal), controller, waiters: 0 };
+    this.inFlight.set(key, entry);
+    entry.promise.then(
+      (text) => {
+        if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+        if (generation === this.generation) this.keep(key, text ?? null);
+      },
+      () => {
+        if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+      },
+    );
+    return entry;
+  }
+
+  private keep(key: string, text: string | null): void {
+    const chars = text?.length ?? 0;
+    if (chars > this.maxChars) return;
+    this.kept.set(key, text);
+    this.keptChars += chars;
+    for (const [oldest, value] of this.kept) {
+      if (this.kept.size <= this.maxEntries && this.keptChars <= this.maxChars) break;
+      this.kept.delete(oldest);
+      this.keptChars -= value?.length ?? 0;
+    }
+  }
+}
+
+/** What a view shows in the explanation's place. */
+export type Explanation =
+  | { readonly kind: 'text'; /** Server text: escape it where it is shown. */ readonly text: string }
+  | { readonly kind: 'none' }
+  | {
+      readonly kind: 'unavailable';
+      /** Ours, with server text cleaned into one line: what happened and what to do. */ readonly message: string;
+    };
+
+const NONE: Explanation = { kind: 'none' };
+
+/** The words a view uses when the service has no explanation. */
+export const NO_EXPLANATION = 'The service gave no explanation.';
+
+/**
+ * The explanation of a held issue, for a view. Never rejects: a failure becomes a message
+ * saying what happened and what to do. An issue that had none asks the service nothing.
+ */
+export async function explain(
+  source: ExplanationSource,
+  reportId: string,
+  issue: Pick<HeldIssue, 'id' | 'fpDescriptionLength'>,
+  signal?: AbortSignal,
+): Promise<Explanation> {
+  if (issue.fpDescriptionLength === 0) return NONE;
+  try {
+    const text = await source.explanation(reportId, issue.id, signal);
+    return text === undefined ? NONE : { kind: 'text', text };
+  } catch (e) {
+    return { kind: 'unavailable', message: unavailableMessage(e) };
+  }
+}
+
+/** In place of an explanation that did not arrive within `ms` (a tooltip cannot wait on a slow service). */
+export function stillLoading(ms: number): Explanation {
+  return {
+    kind: 'unavailable',
+    message: `The explanation did not arrive within ${(ms / 1000).toLocaleString('en-US')} s (the service is slow to answer). Hover again in a moment, or use "Show full FP explanation".`,
+  };
+}
+
+/** Why an explanation is missing, and what the user can do about it. */
+export function unavailableMessage(e: unknown): string {
+  const error = e instanceof ServiceError ? e : undefined;
+  if (error?.kind === 'cancelled') return 'Loading the explanation was cancelled. Hover again to load it.';
+  const what = error ? `${errorTitles[error.kind]}: ${error.message}` : e instanceof Error ? e.message : String(e);
+  return `The explanation could not be loaded. ${oneLine(what, 400)} ${whatToDo(error)}`;
+}
+
+function whatToDo(error: ServiceError | undefined): string {
+  switch (error?.kind) {
+    case 'auth':
+      return 'Set the service key ("Security Fix Reports: Set Service Key"), then hover again.';
+    case 'not-found':
+      return 'The service no longer has this issue: refresh the report ("Refresh Report").';
+    case 'network':
+    case 'timeout':
+    case 'server':
+    case 'rate-limited':
+      return 'Check that the service is reachable, then hover again; "Show Log" has the details.';
+    default:
+      return '"Show Log" has the details; hover again to retry.';
+  }
+}
+
+function cancelled(): ServiceError {
+  return new ServiceError('cancelled', 'Loading the explanation was cancelled.');
+}
