@@ -37,7 +37,7 @@ import { Connection } from './editor/connection';
 import { showError } from './editor/errors';
 import { askAfterOriginChange, offerEnvironmentKey } from './editor/keyPrompts';
 import { KeyStore } from './editor/keyStore';
-import { RecentExplanations, ServiceExplanations } from './editor/explanations';
+import { FallbackExplanations, RecentExplanations, ServiceExplanations } from './editor/explanations';
 import { ExtensionLog } from './editor/log';
 import { Pins } from './editor/pins';
 import { Findings } from './editor/findings';
@@ -90,7 +90,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const store = new ReportStore(connection, log, remotes, viewProgress, caches);
   // FP explanations are fetched when shown (the model keeps only their length); the few recent
   // ones are kept until the data or the connection changes (the store then fires 'all').
-  const explanations = new RecentExplanations(new ServiceExplanations(() => connection.client()));
+  const explanations = new RecentExplanations(
+    new FallbackExplanations(new ServiceExplanations(() => connection.client()), async (reportId) =>
+      (await caches.current())?.readReport(reportId),
+    ),
+  );
   context.subscriptions.push(store.onDidChange((change) => change.kind === 'all' && explanations.clear()));
   const tree = new ReportsTree(store, connection, pins, explanations);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });

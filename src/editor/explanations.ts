@@ -4,8 +4,8 @@
 // (GET /api/rest/v5/issues?issueId=…, docs/service-interface.md §4.3), so a hover or a tooltip
 // costs one small request, and a few recent ones are kept.
 //
-// Sources chain: RecentExplanations (memory) → ServiceExplanations today; an on-disk cache can
-// go in between, as another ExplanationSource. The text is server text: it is returned as it
+// Sources chain: RecentExplanations (memory) → the service, and when it cannot be reached, the
+// report's file in the on-disk cache (a window started from the cache while offline). The text is server text: it is returned as it
 // came, and each view escapes it as it does any (Tooltip.text, plain-text documents).
 // Plain Node (no vscode), so it is unit-tested without the editor.
 import type { FixReportsClient } from '../api/client';
@@ -29,6 +29,33 @@ export class ServiceExplanations implements ExplanationSource {
   async explanation(_reportId: string, issueId: string, signal?: AbortSignal): Promise<string | undefined> {
     const text = (await this.client().getIssue(issueId, signal)).fpDescription;
     return text !== null && text.trim() !== '' ? text : undefined;
+  }
+}
+
+/** The cached copy of a report (editor/cache: the issues as the service sent them), if there is one. */
+type CachedIssues = (reportId: string) => Promise<{ readonly issues: readonly { id: string; fpDescription: string | null }[] } | undefined>;
+
+/**
+ * `primary` (the service); when it fails (not when cancelled), the report's cached copy, which
+ * holds every explanation as the service sent it. Reading a cached file decodes all of it
+ * (~1.7 s for 100,000 issues), so it is only the fallback. Neither has it: the service's error.
+ */
+export class FallbackExplanations implements ExplanationSource {
+  constructor(
+    private readonly primary: ExplanationSource,
+    private readonly cached: CachedIssues,
+  ) {}
+
+  async explanation(reportId: string, issueId: string, signal?: AbortSignal): Promise<string | undefined> {
+    try {
+      return await this.primary.explanation(reportId, issueId, signal);
+    } catch (e) {
+      if (signal?.aborted || (e instanceof ServiceError && e.kind === 'cancelled')) throw e;
+      const issue = (await this.cached(reportId).catch(() => undefined))?.issues.find((i) => i.id === issueId);
+      if (!issue) throw e;
+      const text = issue.fpDescription;
+      return text !== null && text.trim() !== '' ? text : undefined;
+    }
   }
 }
 

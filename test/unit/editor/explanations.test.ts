@@ -6,6 +6,7 @@ import type { FixReportsClient } from '../../../src/api/client';
 import { ServiceError } from '../../../src/api/errors';
 import {
   explain,
+  FallbackExplanations,
   RecentExplanations,
   ServiceExplanations,
   stillLoading,
@@ -93,6 +94,47 @@ describe('FP explanations fetched when shown', () => {
       sandbox.faults.clear();
       const missing = await explain(source, reportId, { id: '3f2b8c1e-4d5a-4e6f-8a9b-0c1d2e3f4a5b', fpDescriptionLength: 10 });
       assert.match(missing.kind === 'unavailable' ? missing.message : '', /not found.*refresh the report/i);
+    });
+  });
+
+  describe('the cached copy when the service cannot answer (FallbackExplanations)', () => {
+    const down: ExplanationSource = {
+      explanation: () => Promise.reject(new ServiceError('network', 'Could not reach the service (ECONNREFUSED).')),
+    };
+    const copy = async (reportId: string) =>
+      reportId === 'cached'
+        ? {
+            issues: [
+              { id: 'fp', fpDescription: 'Sanitised upstream.\nSee the allow-list.' },
+              { id: 'blank', fpDescription: '  ' },
+            ],
+          }
+        : undefined;
+
+    it("serves the cached report's explanation, as sent, when the service is down", async () => {
+      const source = new FallbackExplanations(down, copy);
+      assert.equal(await source.explanation('cached', 'fp'), 'Sanitised upstream.\nSee the allow-list.');
+      assert.equal(await source.explanation('cached', 'blank'), undefined, 'blank is none, as from the service');
+    });
+
+    it("says the service's error when the copy does not have the issue, or there is no copy", async () => {
+      const source = new FallbackExplanations(down, copy);
+      await assert.rejects(source.explanation('cached', 'other'), /ECONNREFUSED/);
+      await assert.rejects(source.explanation('not-cached', 'fp'), /ECONNREFUSED/);
+    });
+
+    it('asks the service first, and never reads the copy after a cancellation', async () => {
+      let read = 0;
+      const counting = async (reportId: string) => (read++, copy(reportId));
+      assert.equal(
+        await new FallbackExplanations({ explanation: async () => 'from the service' }, counting).explanation('cached', 'fp'),
+        'from the service',
+      );
+      const controller = new AbortController();
+      controller.abort();
+      const cancelledSource: ExplanationSource = { explanation: () => Promise.reject(new ServiceError('cancelled', 'Cancelled.')) };
+      await assert.rejects(new FallbackExplanations(cancelledSource, counting).explanation('cached', 'fp', controller.signal), /Cancelled/);
+      assert.equal(read, 0);
     });
   });
 
