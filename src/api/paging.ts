@@ -68,8 +68,8 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
     return { cursor, page, cancel: () => controller.abort(new ServiceError('cancelled', 'Cancelled.')) };
   };
   const seen = new RecentIds(options.dedupeWindow ?? 10 * PAGE_LIMIT);
-  let cursor: string | undefined;
   const chronology = new Chronology();
+  let cursor: string | undefined;
   let current: InFlight | undefined;
   let ahead: InFlight | undefined;
   try {
@@ -81,39 +81,14 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
       current = undefined;
       // The next request leaves before this page is decoded; a repeated cursor would stall, so not for that.
       if (fetched.nextCursor !== undefined && fetched.nextCursor !== cursor && !signal?.aborted) ahead = send(fetched.nextCursor);
-      const body = fetched.decode();
-      const items = body.vulnerability_report_issue;
-      // The decoded array is ours; it is copied only when a repeat has to be left out.
-      let fresh = items;
-      let wentBack = false;
-      for (let i = 0; i < items.length; i++) {
-        const issue = items[i]!;
-        if (!seen.addIfNew(issue.id)) {
-          if (fresh === items) fresh = items.slice(0, i);
-          continue;
-        }
-        if (fresh !== items) fresh.push(issue);
-        if (issue.createdAt !== null && !chronology.note(issue.createdAt)) wentBack = true;
-      }
-      const repeats = items.length - fresh.length;
-      const expectedRepeats = cursor !== undefined && items[0]?.id === cursor ? 1 : 0;
-      if (items.length > PAGE_LIMIT)
-        warn(`Page ${page} holds ${items.length} issues, more than the ${PAGE_LIMIT} the spec allows; all were kept.`);
-      if (repeats > expectedRepeats && fresh.length > 0)
-        warn(`Page ${page} repeated ${counted(repeats, 'issue')} already received; each issue is listed once.`);
-      if (wentBack)
-        warn(
-          `Page ${page} holds issues older than earlier ones although results should be chronological; nothing was lost, but the service's order is not reliable.`,
-        );
-      // Read before yielding: the consumer may change the array it is given (it may be `items`).
-      const last = items[items.length - 1]?.id;
-      const freshCount = fresh.length;
-      yield { page, issues: fresh, received: items.length, hasNextPage: body.hasNextPage === true };
-      if (body.hasNextPage !== true) return;
+      const checked = checkPage(fetched.decode(), page, cursor, seen, chronology, warn);
+      yield checked.page;
+      if (!checked.hasNextPage) return;
+      const { last, freshCount, received } = checked;
       if (freshCount === 0 || last === undefined || last === cursor) {
         throw new ServiceError(
           'stalled-cursor',
-          `Paging stalled at page ${page}: the service says more issues follow but sent ${items.length === 0 ? 'an empty page' : 'only issues already received'}. Stopped to avoid an endless loop; the results so far are incomplete. Try again later or report it to the service's operators.`,
+          `Paging stalled at page ${page}: the service says more issues follow but sent ${received === 0 ? 'an empty page' : 'only issues already received'}. Stopped to avoid an endless loop; the results so far are incomplete. Try again later or report it to the service's operators.`,
         );
       }
       cursor = last;
@@ -132,4 +107,50 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
       await left.page.catch(() => {});
     }
   }
+}
+
+/**
+ * Dedupes a decoded page, checks its order and size, and says what the loop needs next. Apart
+ * from the page handed on, nothing of it stays in the generator while the next one arrives
+ * (a page's objects still referenced then are copied by every young-generation GC).
+ */
+function checkPage(
+  body: IssuePageBody,
+  page: number,
+  cursor: string | undefined,
+  seen: RecentIds,
+  chronology: Chronology,
+  warn: (message: string) => void,
+): { page: IssuePage; hasNextPage: boolean; last: string | undefined; freshCount: number; received: number } {
+  const items = body.vulnerability_report_issue;
+  // The decoded array is ours; it is copied only when a repeat has to be left out.
+  let fresh = items;
+  let wentBack = false;
+  for (let i = 0; i < items.length; i++) {
+    const issue = items[i]!;
+    if (!seen.addIfNew(issue.id)) {
+      if (fresh === items) fresh = items.slice(0, i);
+      continue;
+    }
+    if (fresh !== items) fresh.push(issue);
+    if (issue.createdAt !== null && !chronology.note(issue.createdAt)) wentBack = true;
+  }
+  const repeats = items.length - fresh.length;
+  const expectedRepeats = cursor !== undefined && items[0]?.id === cursor ? 1 : 0;
+  if (items.length > PAGE_LIMIT)
+    warn(`Page ${page} holds ${items.length} issues, more than the ${PAGE_LIMIT} the spec allows; all were kept.`);
+  if (repeats > expectedRepeats && fresh.length > 0)
+    warn(`Page ${page} repeated ${counted(repeats, 'issue')} already received; each issue is listed once.`);
+  if (wentBack)
+    warn(
+      `Page ${page} holds issues older than earlier ones although results should be chronological; nothing was lost, but the service's order is not reliable.`,
+    );
+  // Read before yielding: the consumer may change the array it is given (it may be `items`).
+  return {
+    page: { page, issues: fresh, received: items.length, hasNextPage: body.hasNextPage === true },
+    hasNextPage: body.hasNextPage === true,
+    last: items[items.length - 1]?.id,
+    freshCount: fresh.length,
+    received: items.length,
+  };
 }

@@ -67,10 +67,18 @@ export function parseIssuePage(res: RawResponse): ParsedIssuePage {
   const items = value.vulnerability_report_issue;
   const last: unknown = value.hasNextPage === true && Array.isArray(items) ? items[items.length - 1] : undefined;
   const id = isRecord(last) ? last.id : undefined;
+  // Let go of the parsed page and the response once decoded: the caller may hold this object
+  // while the next page arrives.
+  let parsed: { value: Record<string, unknown>; res: RawResponse } | undefined = { value, res };
   return {
     nextCursor: typeof id === 'string' ? id : undefined,
-    // The schema decides whatever the fast path does not (and reports the errors).
-    decode: () => decodeIssuePageFast(value) ?? decodeAt(IssuePageBodySchema, value, path, res),
+    decode: () => {
+      if (parsed === undefined) throw new Error('an issue page is decoded once');
+      const { value, res } = parsed;
+      parsed = undefined;
+      // The schema decides whatever the fast path does not (and reports the errors).
+      return decodeIssuePageFast(value) ?? decodeAt(IssuePageBodySchema, value, path, res);
+    },
   };
 }
 
