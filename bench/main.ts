@@ -1,5 +1,6 @@
 // `npm run bench [-- options]`: every case against the sandbox service on loopback, one JSON
-// line per case on stdout, then a table; `--docs` also writes docs/performance.md.
+// line per case on stdout, then a table; `--docs` also writes docs/performance.md. Paging and
+// the tree run a second time against a sandbox that models a remote network (--latency).
 import { mkdtemp, rm } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -9,17 +10,17 @@ import { cliCase } from './cases/cli';
 import { runEditorBench, type EditorBenchResults } from './cases/editorRuns';
 import { fastPathsCase } from './cases/fastPaths';
 import { memoryCase } from './cases/memory';
-import { pagingCase } from './cases/paging';
+import { pagingCase, pagingLatencyCase } from './cases/paging';
 import { pickerCase } from './cases/picker';
 import { sizeCase } from './cases/size';
-import { treeCase } from './cases/tree';
+import { treeCase, treeLatencyCase } from './cases/tree';
 import { warmStartCase } from './cases/warmStart';
 import type { BenchContext } from './lib/context';
 import { REPO_ROOT } from './lib/context';
 import { writeDocs, type RunInfo } from './lib/docs';
 import { jsonLine, textTable } from './lib/report';
 import { failedCase, type CaseResult } from './lib/result';
-import { startSandboxProcess } from './lib/sandboxProcess';
+import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { ensureTools } from './lib/tools';
 
 const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths', 'picker', 'warmstart'] as const;
@@ -32,6 +33,10 @@ const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [opti
                    case 1 runs 2N+1 pairs, case 7 2N+1 rounds)
   --slow-runs N    runs of curl + jq loops (default 3)
   --editor-runs N  code-server launches for the tree and activation cases (default 3)
+  --latency MS     round trip of the second sandbox for the paging and tree cases (1b, 3b;
+                   default 80; 0 skips them)
+  --jitter MS      each request's round trip ± up to MS, drawn from the seed (default 20)
+  --bytes-per-ms N body rate of that sandbox (default 12500, about 100 Mbit/s)
   --no-profile     skip the CPU profiles / heap snapshot (faster; no "what dominates")
   --docs [FILE]    write the results as Markdown (default docs/performance.md)
   --help`;
@@ -43,6 +48,9 @@ async function main(): Promise<number> {
       runs: { type: 'string', default: '7' },
       'slow-runs': { type: 'string', default: '3' },
       'editor-runs': { type: 'string', default: '3' },
+      latency: { type: 'string', default: '80' },
+      jitter: { type: 'string', default: '20' },
+      'bytes-per-ms': { type: 'string', default: '12500' },
       'no-profile': { type: 'boolean', default: false },
       docs: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -83,28 +91,64 @@ async function main(): Promise<number> {
     log,
   };
   const editorRuns = count('editor-runs', values['editor-runs'], 1);
+  const latency = {
+    rttMs: count('latency', values.latency, 0),
+    jitterMs: count('jitter', values.jitter, 0),
+    bytesPerMs: count('bytes-per-ms', values['bytes-per-ms'], 0),
+  };
+  const withLatency = latency.rttMs > 0;
   const results: CaseResult[] = [];
   let editor: Promise<EditorBenchResults> | undefined;
   const editorResults = () => (editor ??= runEditorBench(ctx, editorRuns));
-  const run = async (id: CaseId, title: string, body: () => Promise<CaseResult>) => {
+  // The same dataset (seed, 100k issues) behind the modelled network, started when first needed.
+  let slow: Promise<SandboxProcess> | undefined;
+  const slowSandbox = async () => {
+    slow ??= (async () => {
+      log(`starting a second sandbox with ${latency.rttMs} ms ± ${latency.jitterMs} ms round trip, ${latency.bytesPerMs} bytes/ms…`);
+      return startSandboxProcess({ latency });
+    })();
+    return (await slow).info;
+  };
+  const stopSlow = async () => {
+    const started = slow;
+    slow = undefined;
+    await started?.then(
+      (p) => p.stop(),
+      () => undefined, // it failed to start: the case that needed it reported that
+    );
+  };
+  const run = async (id: CaseId, title: string, body: () => Promise<CaseResult>, resultId: string = id) => {
     if (!selected.includes(id)) return;
-    log(`case ${id}…`);
+    log(`case ${resultId}…`);
     const t = performance.now();
     let result: CaseResult;
     try {
       result = await body();
     } catch (e) {
-      result = failedCase(id, title, e);
+      result = failedCase(resultId, title, e);
     }
     result.wallMs = Math.round(performance.now() - t);
-    log(`case ${id} done in ${(result.wallMs / 1000).toFixed(1)} s${result.error ? ' (FAILED)' : ''}`);
+    log(`case ${resultId} done in ${(result.wallMs / 1000).toFixed(1)} s${result.error ? ' (FAILED)' : ''}`);
     results.push(result);
     process.stdout.write(`${jsonLine(result)}\n`);
   };
   try {
     await run('paging', '1. Paging', () => pagingCase(ctx));
+    if (withLatency)
+      await run('paging', '1b. Paging at latency', async () => pagingLatencyCase(ctx, await slowSandbox()), 'paging-latency');
     await run('memory', '2. Memory', () => memoryCase(ctx));
     await run('tree', '3. Tree', async () => treeCase(ctx, await editorResults()));
+    if (withLatency)
+      await run(
+        'tree',
+        '3b. Tree at latency',
+        async () => {
+          const info = await slowSandbox();
+          return treeLatencyCase(ctx, info, await runEditorBench({ ...ctx, sandbox: info, profile: false }, editorRuns));
+        },
+        'tree-latency',
+      );
+    await stopSlow();
     await run('size', '4. Size', () => sizeCase(ctx));
     await run('activation', '5. Activation', async () => activationCase(ctx, await editorResults()));
     await run('cli', '6. CLI', () => cliCase(ctx));
@@ -112,6 +156,7 @@ async function main(): Promise<number> {
     await run('picker', '8. False-positive picker', () => pickerCase(ctx));
     await run('warmstart', '9. Warm start', async () => warmStartCase(ctx, await editorResults()));
   } finally {
+    await stopSlow();
     await sandbox.stop();
     await rm(tmpDir, { recursive: true, force: true });
   }
@@ -127,7 +172,9 @@ async function main(): Promise<number> {
       slowRuns: ctx.slowRuns,
       editorRuns,
       sandbox: ctx.sandbox,
+      latency: withLatency ? latency : undefined,
       argv: process.argv.slice(2),
+      allCases: CASES.every((c) => selected.includes(c)),
     };
     const file = path.resolve(REPO_ROOT, values.docs);
     await writeDocs(file, results, info);

@@ -1,16 +1,19 @@
 // Case 6: the CLI end to end (`issues --fix-report … --format jsonl` over 100k issues, output
-// to /dev/null) against the curl + jq loop a user would write for the same JSON lines.
+// to /dev/null) against its floor, a bare undici.request + JSON.parse + one-write-per-page
+// process printing the same lines (bareJsonl.ts), and the curl + jq loop a user would write.
 import * as path from 'node:path';
 import { REPO_ROOT, type BenchContext } from '../lib/context';
 import { check, runTimed } from '../lib/proc';
 import { readProfile, summarizeProfile } from '../lib/profile';
-import { variant, withRatios, type CaseResult } from '../lib/result';
+import { atMost, variant, withRatios, type CaseResult } from '../lib/result';
 import { summarize } from '../lib/stats';
-import { CURL_JQ_SCRIPT, onlyFile } from './paging';
+import { CURL_JQ_SCRIPT, onlyFile, pagingPairs } from './paging';
 
 const CLI = 'security-fix-reports issues --format jsonl';
+const BARE = 'bare undici.request + JSON.parse + one write per page';
 const CURL_JQ = 'curl + jq loop (jsonl)';
 const STARTUP = 'CLI start-up only (--help)';
+const PAIRED = 'CLI / bare jsonl process, run by run (wall)';
 
 export async function cliCase(ctx: BenchContext): Promise<CaseResult> {
   const { sandbox } = ctx;
@@ -25,13 +28,16 @@ export async function cliCase(ctx: BenchContext): Promise<CaseResult> {
     REPORT: sandbox.reportId,
   };
   const curlArgv = ['bash', CURL_JQ_SCRIPT, 'jsonl'];
+  const bareArgv = [process.execPath, path.join(__dirname, 'bareJsonl.js')];
+  const bareEnv = { ...env, BENCH_SANDBOX: JSON.stringify(sandbox) };
 
-  // Once each with the lines counted (untimed): both must print every issue.
+  // Once each with the lines counted (untimed): all must print every issue.
   for (const [what, argv] of [
     ['CLI', cliArgv],
     ['curl + jq loop', curlArgv],
+    ['bare jsonl process', bareArgv],
   ] as const) {
-    const r = check(await runTimed(argv, { env, stdout: 'count-lines' }), what);
+    const r = check(await runTimed(argv, { env: bareEnv, stdout: 'count-lines' }), what);
     if (r.lines !== sandbox.issues) throw new Error(`${what} printed ${r.lines} lines, expected ${sandbox.issues}`);
   }
   const timedRuns = async (argv: readonly string[], runs: number, what: string) => {
@@ -39,23 +45,41 @@ export async function cliCase(ctx: BenchContext): Promise<CaseResult> {
     for (let i = 0; i < runs; i++) ms.push(check(await runTimed(argv, { env, stdout: 'discard' }), what).ms);
     return summarize(ms);
   };
-  const cliRuns = await timedRuns(cliArgv, ctx.runs, 'CLI');
+  // The CLI and its floor in back-to-back pairs, alternating which goes first (as case 1).
+  const bare: number[] = [];
+  const cliMs: number[] = [];
+  const once = async (argv: readonly string[], what: string) => check(await runTimed(argv, { env: bareEnv, stdout: 'discard' }), what).ms;
+  for (let i = 0; i < pagingPairs(ctx.runs); i++) {
+    if (i % 2 === 0) {
+      bare.push(await once(bareArgv, 'bare jsonl process'));
+      cliMs.push(await once(cliArgv, 'CLI'));
+    } else {
+      cliMs.push(await once(cliArgv, 'CLI'));
+      bare.push(await once(bareArgv, 'bare jsonl process'));
+    }
+  }
+  const pairs = summarize(
+    cliMs.map((ms, i) => ms / bare[i]!),
+    3,
+  );
   const curlRuns = await timedRuns(curlArgv, ctx.slowRuns, 'curl + jq loop');
   const startup = await timedRuns([process.execPath, cli, '--help'], ctx.runs, 'CLI --help');
   const variants = withRatios(
     [
+      variant(BARE, 'ms', summarize(bare), 'bench/cases/bareJsonl.ts: the floor, checking and escaping nothing'),
+      variant(CLI, 'ms', summarize(cliMs), 'dist/cli.js, a fresh Node process each run'),
       variant(CURL_JQ, 'ms', curlRuns, 'curl per page, jq for the lines and for the cursor'),
-      variant(CLI, 'ms', cliRuns, 'dist/cli.js, a fresh Node process each run'),
       variant(STARTUP, 'ms', startup),
     ],
-    CURL_JQ,
+    BARE,
   );
+  variants.push(variant(PAIRED, 'x', pairs, 'CLI run / the bare run next to it'));
   const result: CaseResult = {
     id: 'cli',
     title: `6. CLI: ${sandbox.issues.toLocaleString('en-US')} issues as JSON lines`,
-    baseline: CURL_JQ,
+    baseline: BARE,
     variants,
-    targets: [],
+    targets: [atMost('CLI / bare jsonl process (wall, whole process, median of the pairs)', pairs.median, 1.1, '≤ 1.10×', 'x')],
     details: { output: '/dev/null', issues: sandbox.issues },
   };
   if (ctx.profile) {

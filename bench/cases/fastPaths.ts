@@ -248,7 +248,7 @@ export async function fastPathsCase(ctx: BenchContext): Promise<CaseResult> {
 
     // 2. ~80 ms per request (the sandbox's own latency option), fewer pages.
     ctx.log(`fastpaths: a second sandbox with ${LATENCY_MS} ms per request and ${LATENCY_ISSUES.toLocaleString('en-US')} issues…`);
-    const slow = await startSandboxProcess({ issues: LATENCY_ISSUES, latencyMs: LATENCY_MS });
+    const slow = await startSandboxProcess({ issues: LATENCY_ISSUES, latency: { rttMs: LATENCY_MS } });
     try {
       latency = report(BARE, await rounds(paged(slow.info), ctx.runs), `${LATENCY_MS} ms/request: `, false);
     } finally {

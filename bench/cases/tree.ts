@@ -1,20 +1,52 @@
 // Case 3: the tree inside the real extension host (code-server): children + TreeItems of a
 // report with 10k fixes and of a false-positive group with 100k issues, and whether the
 // first level shows before the issue pages finish; then the extension host's heap with three
-// 100k-issue reports expanded at once. Plus the model build alone, in plain Node.
+// 100k-issue reports expanded at once. Plus the model build alone, in plain Node, and the floor
+// of loading each report (bare detail request + bare page loop). Case 3b: the same against a
+// sandbox that models a remote network, where loading must stay at that floor.
 import { FixReportsClient } from '../../src/api/client';
 import { ReportModel } from '../../src/model/report';
 import type { BenchContext } from '../lib/context';
 import type { ProfileSummary } from '../lib/profile';
 import { atLeast, atMost, variant, type CaseResult, type Target, type Variant } from '../lib/result';
-import { summarize } from '../lib/stats';
+import type { SandboxInfo } from '../lib/sandboxProcess';
+import { ratio, summarize, type Summary } from '../lib/stats';
 import type { HostHeap, TreeRun } from '../editor/types';
 import type { EditorBenchResults } from './editorRuns';
+import { describeLatency } from './paging';
+import { bareReportLoop } from './pagingLoops';
 
 const LEVEL_TARGET_MS = 50;
 /** The issue's memory target: three 100,000-issue reports expanded in the extension host. */
 const HOST_HEAP_TARGET_MB = 250;
 const MB = 1024 * 1024;
+
+/** Loading both reports in the tree against their floors, measured in this process against the same service. */
+async function floors(info: SandboxInfo, runs: number, allIssues: Summary, fpAllIssues: Summary) {
+  const time = async (reportId: string, issues: number) => {
+    const times: number[] = [];
+    for (let i = 0; i <= runs; i++) {
+      const started = performance.now();
+      const n = await bareReportLoop(info, reportId);
+      if (n !== issues) throw new Error(`the bare loop returned ${n} issues of ${reportId}, expected ${issues}`);
+      if (i > 0) times.push(performance.now() - started); // the first is a warm-up
+    }
+    return summarize(times);
+  };
+  const floor = await time(info.reportId, info.issues);
+  const fpFloor = await time(info.fpReportId, info.fpIssues);
+  const pages = (n: number) => Math.ceil(n / info.pageSize);
+  const variants: Variant[] = [
+    variant(
+      `floor: bare detail request + ${pages(info.issues)} bare page requests (10,000-fix report)`,
+      'ms',
+      floor,
+      'in the bench process',
+    ),
+    variant(`floor: the same for the FP report (${pages(info.fpIssues)} pages)`, 'ms', fpFloor),
+  ];
+  return { variants, report: ratio(allIssues.median, floor.median), fpReport: ratio(fpAllIssues.median, fpFloor.median) };
+}
 
 export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): Promise<CaseResult> {
   const runs = editor.launches.flatMap((l) => l.tree);
@@ -23,6 +55,12 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
   const all = (pick: (r: TreeRun) => number[]) => summarize(runs.flatMap(pick));
   const counts = runs[0]!.counts;
   const modelBuild = await modelBuildMs(ctx);
+  const floor = await floors(
+    ctx.sandbox,
+    ctx.runs,
+    one((r) => r.allIssuesMs),
+    one((r) => r.fpAllIssuesMs),
+  );
 
   const levels = {
     report: all((r) => r.reportLevelMs),
@@ -76,6 +114,7 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
       variant(`FP group (${fpIssues}) → ${counts.fpRanges} ranges`, 'ms', levels.fpRanges),
       variant(`range → ${counts.fpRangeItems.toLocaleString('en-US')} FP issue items`, 'ms', levels.fpRange),
       ...heap.variants,
+      ...floor.variants,
     ],
     targets: [
       levelTarget('report → groups', levels.report.median),
@@ -94,6 +133,8 @@ export async function treeCase(ctx: BenchContext, editor: EditorBenchResults): P
       rootsMs: one((r) => r.rootsMs),
       counts,
       ...(heap.details ? { hostHeap: heap.details } : {}),
+      // Loading (from expanding until every issue is in the model) over the floor, medians.
+      vsFloor: { report: floor.report, fpReport: floor.fpReport },
     },
     ...(editor.profile ? { profile: editor.profile, dominates: dominates(editor) } : {}),
   };
@@ -142,6 +183,61 @@ function hostHeapResults(heaps: readonly HostHeap[]): { variants: Variant[]; tar
       gcForced: heaps.map((h) => h.gcForced),
       afterResetMB: heaps.map((h) => Math.round((h.afterReset / MB) * 10) / 10),
       heapLimitMB: Math.round(first.heapLimit / MB),
+    },
+  };
+}
+
+/**
+ * Case 3b: both reports loaded through the tree from a sandbox that models a remote network;
+ * from expanding a report until all its issues are in the model, against the floor (a bare
+ * detail request and bare page loop, in this process, against the same delays).
+ */
+export async function treeLatencyCase(ctx: BenchContext, slow: SandboxInfo, editor: EditorBenchResults): Promise<CaseResult> {
+  const runs = editor.launches.flatMap((l) => l.tree);
+  if (runs.length === 0) throw new Error('no tree runs were recorded');
+  const one = (pick: (r: TreeRun) => number) => summarize(runs.map(pick));
+  const counts = runs[0]!.counts;
+  const allIssues = one((r) => r.allIssuesMs);
+  const fpAllIssues = one((r) => r.fpAllIssuesMs);
+  const floor = await floors(slow, ctx.slowRuns, allIssues, fpAllIssues);
+  const fixes = counts.fixes.toLocaleString('en-US');
+  const fpIssues = counts.fpIssues.toLocaleString('en-US');
+  const x = (n: number | null) => (n === null ? undefined : summarize([n], 3));
+  const ratios: Variant[] = [];
+  const reportRatio = x(floor.report);
+  const fpRatio = x(floor.fpReport);
+  if (reportRatio) ratios.push(variant('report: loading / its floor (medians)', 'x', reportRatio));
+  if (fpRatio) ratios.push(variant('FP report: loading / its floor (medians)', 'x', fpRatio));
+  return {
+    id: 'tree-latency',
+    title: `3b. Tree at ${describeLatency(slow)} (extension host)`,
+    variants: [
+      variant(
+        `report (${fixes} fixes) → groups, cold: detail request + model + items`,
+        'ms',
+        one((r) => r.firstLevelMs),
+      ),
+      variant(`all ${counts.issues.toLocaleString('en-US')} issues paged into the model (from expanding)`, 'ms', allIssues),
+      variant(
+        `FP report (${fpIssues} FPs) → groups, cold`,
+        'ms',
+        one((r) => r.fpFirstLevelMs),
+      ),
+      variant(`all ${fpIssues} FPs paged into the model`, 'ms', fpAllIssues),
+      ...floor.variants,
+      ...ratios,
+    ],
+    targets: [
+      atMost('report: loading / floor', floor.report, 1.05, '≤ 1.05×', 'x'),
+      atMost('FP report: loading / floor', floor.fpReport, 1.05, '≤ 1.05×', 'x'),
+    ],
+    details: {
+      latency: slow.latency,
+      seed: slow.seed,
+      runs: runs.length,
+      launches: editor.launches.length,
+      issuesReceivedWhenFirstLevelShown: runs.map((r) => r.issuesAtFirstLevel),
+      counts,
     },
   };
 }

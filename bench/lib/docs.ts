@@ -1,10 +1,13 @@
-// Writes docs/performance.md from one bench run: the machine, the table, the method and what
-// dominates each case (from the profiles taken in the same run). Never edited by hand.
-import { writeFile } from 'node:fs/promises';
+// Writes docs/performance.md from bench runs: the machine, the table, the method and what
+// dominates each case (from the profiles taken in the same run). Never edited by hand. A run of
+// some cases (--cases) replaces those and keeps the others from the file as they were, each
+// section saying which run it comes from, so the file stays whole without rerunning everything.
+import { readFile, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
+import type { LatencyModel } from '../../tools/sandbox/latency';
 import type { SandboxInfo } from './sandboxProcess';
 import { jsonLine, markdownTable } from './report';
-import type { CaseResult } from './result';
+import type { CaseResult, RunLabel } from './result';
 import { pagingPairs } from '../cases/paging';
 
 export interface RunInfo {
@@ -15,7 +18,24 @@ export interface RunInfo {
   slowRuns: number;
   editorRuns: number;
   sandbox: SandboxInfo;
+  /** The second sandbox's network model (cases 1b and 3b), when they ran. */
+  latency?: LatencyModel;
   argv: string[];
+  /** Every case of the bench was selected (a full run replaces the whole file). */
+  allCases: boolean;
+}
+
+/** The order of the cases in the file, whichever runs they come from. */
+const ORDER = ['paging', 'paging-latency', 'memory', 'tree', 'tree-latency', 'size', 'activation', 'cli', 'fastpaths', 'picker'];
+
+/** How the second sandbox models the network: the same words in cases 1b and 3b. */
+function latencyMethod(i: RunInfo): string {
+  const l = i.latency ?? { rttMs: 0, jitterMs: 0, bytesPerMs: 0 };
+  return (
+    `The service is a second sandbox process over the same dataset (seed ${i.sandbox.seed}) that models a remote network (\`tools/sandbox/latency.ts\`, \`--latency ${l.rttMs} --jitter ${l.jitterMs} --bytes-per-ms ${l.bytesPerMs}\`): ` +
+    `every answer waits one round trip of ${l.rttMs} ms ± up to ${l.jitterMs} ms, then its body flows at ${l.bytesPerMs.toLocaleString('en-US')} bytes per ms (about ${Math.round((l.bytesPerMs * 8) / 1000)} Mbit/s), written in 16 KB slices each when it would have arrived whole. ` +
+    'The jitter of a request is a hash of the seed and of the request (its path and sorted query), not of time or arrival order: every run, and the client and the bare loop within a run, wait exactly as long for the same page.'
+  );
 }
 
 /** How each case is measured; the numbers come from the run. */
@@ -26,7 +46,13 @@ const METHOD: Record<string, (info: RunInfo) => string> = {
     'the floor, a bare loop of `undici.request` + `JSON.parse` that checks nothing; and `bench/curl-jq.sh pages`, one `curl` and one `jq` per page. ' +
     `The client and the bare loop run in the bench process as ${pagingPairs(i.runs)} pairs of back-to-back runs (alternating which goes first), after one warm-up each; curl + jq ${i.slowRuns} runs. ` +
     'Ratios are against the bare loop measured in the same run. The target (≤ 1.15×) is on wall time, checked on the median of the per-pair ratios (each client run over the bare run next to it), which drift on the machine disturbs less than the ratio of the two medians; both are in the table. ' +
-    'The CPU time of the bench process during each loop is shown beside it: it excludes the service, so it shows the client’s own overhead more sharply, and it includes V8’s background GC and compiler threads.',
+    'The CPU time of the bench process during each loop is shown beside it: it excludes the service, so it shows the client’s own overhead more sharply, and it includes V8’s background GC and compiler threads. ' +
+    'The client asks for the next page as soon as a page’s JSON names its last id and decodes while that request is on the wire (`src/api/paging.ts`); on loopback that overlaps its checks with the service’s own work on the next page.',
+  'paging-latency': (i) =>
+    `${latencyMethod(i)} ` +
+    `\`FixReportsClient.issuePages\` and the bare \`undici.request\` + \`JSON.parse\` loop page all ${i.sandbox.issues.toLocaleString('en-US')} issues of the report in ${i.runs} pairs of back-to-back runs (alternating which goes first) in the bench process, after one warm-up each; the bare loop is the floor at this latency (the same round trips and transfer, plus the service’s and JSON.parse’s time), and the target (≤ 1.05×) is on the median of the per-pair ratios. ` +
+    'The bare loop’s warm-up also sums what the modelled network alone costs for the same requests (Σ round trip + body bytes / rate), shown as a computed row: what any client pays, however fast. ' +
+    'The client sends the next request once a page is parsed and decodes, dedupes and checks the page while it travels, so only what the bare loop does too (receive, UTF-8, JSON.parse) stays between two requests.',
   memory: (i) =>
     `A fresh \`node --expose-gc\` process per run (${i.runs} runs) loads the report detail (fixes) into a \`ReportModel\` and adds every issue page, as the editor does. ` +
     'Heap figures are `process.memoryUsage().heapUsed` after two forced GCs; the peak heap is sampled before and after each page is added; peak RSS is the kernel’s maxRSS. ' +
@@ -41,7 +67,12 @@ const METHOD: Record<string, (info: RunInfo) => string> = {
     '“Shown before paging ends” compares the first level’s time with the time until the last page is in the model. The view itself is not rendered. ' +
     "After the passes, once per launch: the extension host’s heap (`process.memoryUsage().heapUsed` after two GCs forced through `v8.setFlagsFromString('--expose-gc')`) with the store reset, then with three 100,000-issue reports expanded at once (their rows’ children, which page every issue in: the 10k-fix report, the all-FP report and a third like the first from another seed), with the peak sampled every 100 ms while they page in; the target (≤ 250 MB) is the memory goal of issue 15. " +
     'The heap is the whole extension host’s: code-server’s built-in extensions and ours included. ' +
-    'The model build alone is timed in plain Node on the same detail.',
+    'The model build alone is timed in plain Node on the same detail. ' +
+    `The floor of loading each report is a bare \`undici.request\` of its detail + \`JSON.parse\`, then the bare page loop, in the bench process against the same service (${i.runs} runs after a warm-up); “vsFloor” in the raw result is the tree’s loading time (from expanding until every issue is in the model) over it, medians.`,
+  'tree-latency': (i) =>
+    `${latencyMethod(i)} ` +
+    `The tree passes of case 3 (${i.editorRuns} editor launches, 2 passes each, no profile) against that service, and the floor of loading each report — a bare detail request + \`JSON.parse\` and the bare page loop, in the bench process against the same delays (${i.slowRuns} runs after a warm-up). ` +
+    'The targets (≤ 1.05×) compare the medians: the tree’s time from expanding a report until every issue is in the model, over its floor. The extension host decodes a page, adds it to the model and redraws while the next request travels.',
   warmstart: (i) =>
     `Inside code-server’s extension host (${i.editorRuns} editor launches, 5 samples each, after the tree passes), through the running extension: ` +
     'the time from the view asking for its rows (`getChildren()`) to the first row’s `TreeItem`, then the 100k-issue report’s children (`store.report`). ' +
@@ -58,8 +89,9 @@ const METHOD: Record<string, (info: RunInfo) => string> = {
     `The cost of loading that code is timed outside the editor: a cold \`require\` in a fresh Node process per run (${i.runs} runs), of the bundle (\`vscode\` stubbed for the require only) and of undici alone. ` +
     '(Re-requiring inside the extension host would hit V8’s compilation cache and look cheaper than a real start.)',
   cli: (i) =>
-    `\`node dist/cli.js issues --fix-report <id> --format jsonl\` against \`bench/curl-jq.sh jsonl\` (curl per page, jq for the lines and for the cursor), stdout to /dev/null, each a fresh process; ${i.runs} and ${i.slowRuns} runs. ` +
-    'One untimed run of each first counts the lines (both must print every issue). The profile is of one run of the same CLI from `out/src` (tsc output, readable names).',
+    `\`node dist/cli.js issues --fix-report <id> --format jsonl\` against its floor, \`bench/cases/bareJsonl.ts\` (a bare \`undici.request\` + \`JSON.parse\` + one write per page of the same JSON lines, checking and escaping nothing), in ${pagingPairs(i.runs)} pairs of back-to-back runs alternating which goes first, and against \`bench/curl-jq.sh jsonl\` (curl per page, jq for the lines and for the cursor, ${i.slowRuns} runs); stdout to /dev/null, each a fresh process, start-up included. ` +
+    'The target (≤ 1.10×) is on the median of the per-pair ratios. One untimed run of each first counts the lines (all must print every issue). The CLI escapes every unsafe character for the terminal: `escapedJson` (`src/common/text.ts`) skips its regex when a line is all ASCII, which it checks natively. ' +
+    'The profile is of one run of the same CLI from `out/src` (tsc output, readable names).',
   fastpaths: (i) =>
     'Whether each fast path of the client earns its place (rule: keep it only if, without it, the client misses ≤ 1.15× the bare loop on paging). ' +
     'esbuild bundles the client once as it is and once per plain version swapped in for a fast path (`bench/fastPaths/`: a `Set` + ring for `RecentIds`, the valibot schema alone for issue pages, `Chronology` parsing every timestamp), each plain one alone, the two cheapest together, and all three. ' +
@@ -71,18 +103,70 @@ const METHOD: Record<string, (info: RunInfo) => string> = {
     `and each is bundled as \`dist/cli.js\` is and run as \`issues --format jsonl\` (a fresh process, stdout to /dev/null) against \`bench/cases/bareJsonl.ts\` (undici.request + JSON.parse + one write per page), ${i.runs} rounds.`,
 };
 
-export async function writeDocs(file: string, results: readonly CaseResult[], info: RunInfo): Promise<void> {
+/** What the file held before this run: its cases' results and sections, and any other section. */
+interface Previous {
+  results: CaseResult[];
+  /** "### title" section bodies of the method part, by title. */
+  sections: Map<string, string[]>;
+  /** "## …" sections the generator does not write (kept as they are by a partial run). */
+  extra: string[][];
+  /** The run the file's header names (for results written before each carried its run). */
+  run?: RunLabel;
+  machine: string[];
+}
+
+const GENERATED = new Set(['Machine', 'Results', 'Method and what dominates', 'Raw results']);
+const PROVENANCE = '_Measured in the run of ';
+
+async function readPrevious(file: string): Promise<Previous> {
+  const previous: Previous = { results: [], sections: new Map(), extra: [], machine: [] };
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return previous;
+  }
+  const header = /^Measured (\d{4}-\d\d-\d\d \d\d:\d\d) UTC in one run of `([^`]+)`/m.exec(text);
+  if (header) previous.run = { at: header[1]!, command: header[2]! };
+  // Split into "## " parts; the method part further into "### " sections.
+  const parts = text.split(/^(?=## )/m).slice(1);
+  for (const part of parts) {
+    const lines = part.replace(/\n+$/, '').split('\n');
+    const heading = lines[0]!.slice(3).trim();
+    if (heading === 'Machine') previous.machine = lines.slice(1).filter((l) => l.startsWith('- '));
+    else if (heading === 'Method and what dominates') {
+      for (const section of part.split(/^(?=### )/m).slice(1)) {
+        const body = section.replace(/\n+$/, '').split('\n');
+        previous.sections.set(body[0]!.slice(4).trim(), body.slice(1));
+      }
+    } else if (heading === 'Raw results') {
+      const json = /```json\n([\s\S]*?)\n```/.exec(part)?.[1] ?? '';
+      for (const line of json.split('\n')) {
+        if (line.trim() === '') continue;
+        const result = JSON.parse(line) as CaseResult;
+        previous.results.push({ ...result, run: result.run ?? previous.run });
+      }
+    } else if (!GENERATED.has(heading)) previous.extra.push(lines);
+  }
+  return previous;
+}
+
+function describeRun(run: RunLabel | undefined): string {
+  return run ? `${run.at} UTC (\`${run.command}\`)` : 'an earlier run';
+}
+
+export async function writeDocs(file: string, fresh: readonly CaseResult[], info: RunInfo): Promise<void> {
+  const now: RunLabel = {
+    at: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    command: `npm run bench${info.argv.length ? ` -- ${info.argv.join(' ')}` : ''}`,
+  };
+  const previous = info.allCases ? undefined : await readPrevious(file);
+  const ran = new Set(fresh.map((r) => r.id));
+  const kept = (previous?.results ?? []).filter((r) => !ran.has(r.id));
+  const rank = (r: CaseResult) => (ORDER.includes(r.id) ? ORDER.indexOf(r.id) : ORDER.length);
+  const results = [...fresh.map((r) => ({ ...r, run: now })), ...kept].sort((a, b) => rank(a) - rank(b));
   const cpus = os.cpus();
-  const lines = [
-    '# Performance',
-    '',
-    `<!-- Generated by \`npm run bench -- --docs\` (bench/lib/docs.ts). Do not edit: run the bench again. -->`,
-    '',
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC in one run of \`npm run bench${info.argv.length ? ` -- ${info.argv.join(' ')}` : ''}\` (${(info.totalMs / 1000 / 60).toFixed(1)} minutes), ` +
-      `every case against the sandbox service on loopback (127.0.0.1), in its own process, serving pages it generated and cached before the first request.`,
-    '',
-    '## Machine',
-    '',
+  const machine = [
     `- CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} cores`,
     `- Memory: ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB; ${os.type()} ${os.release()}`,
     `- Node ${process.versions.node}; ${
@@ -90,6 +174,31 @@ export async function writeDocs(file: string, results: readonly CaseResult[], in
         .map((v) => v.split(' ').slice(0, 2).join(' '))
         .join(', ') || 'curl/jq not used'
     }${info.installedTools.length ? ` (installed by this run: ${info.installedTools.join(', ')})` : ''}`,
+  ];
+  const where =
+    'every case against the sandbox service on loopback (127.0.0.1), in its own process, serving pages it generated and cached before the first request' +
+    (results.some((r) => r.id.endsWith('-latency'))
+      ? '; cases 1b and 3b against a second one that models a remote network (round trip, jitter, body rate)'
+      : '');
+  const intro =
+    kept.length === 0
+      ? `Measured ${now.at} UTC in one run of \`${now.command}\` (${(info.totalMs / 1000 / 60).toFixed(1)} minutes), ${where}.`
+      : `Measured in more than one run, ${where}: ${fresh.map((r) => r.title.split(':')[0]).join(', ')} in the run of ${describeRun(now)} (${(info.totalMs / 1000 / 60).toFixed(1)} minutes); ` +
+        `${kept.map((r) => r.title.split(':')[0]).join(', ')} kept from ${[...new Set(kept.map((r) => describeRun(r.run)))].join(' and ')}. Each section of the method names its run; a ratio is only ever between measures of the same run.`;
+  const lines = [
+    '# Performance',
+    '',
+    `<!-- Generated by \`npm run bench -- --docs\` (bench/lib/docs.ts). Do not edit: run the bench again. -->`,
+    '',
+    intro,
+    '',
+    '## Machine',
+    '',
+    ...machine,
+  ];
+  if (previous && previous.machine.length > 0 && previous.machine.join('\n') !== machine.join('\n'))
+    lines.push('', `The cases kept from the earlier run were measured on: ${previous.machine.map((m) => m.slice(2)).join('; ')}.`);
+  lines.push(
     '',
     '## Results',
     '',
@@ -99,9 +208,17 @@ export async function writeDocs(file: string, results: readonly CaseResult[], in
     '',
     '## Method and what dominates',
     '',
-  ];
+  );
   for (const r of results) {
     lines.push(`### ${r.title}`, '');
+    if (kept.includes(r)) {
+      // As the earlier run wrote it (its method had that run's counts), under a line naming the run.
+      const body = (previous?.sections.get(r.title) ?? []).filter((l) => !l.startsWith(PROVENANCE));
+      while (body[0] === '') body.shift();
+      lines.push(`${PROVENANCE}${describeRun(r.run)}._`, '', ...body, '');
+      continue;
+    }
+    if (kept.length > 0) lines.push(`${PROVENANCE}${describeRun(now)}._`, '');
     const method = METHOD[r.id];
     if (method) lines.push(method(info), '');
     if (r.error) lines.push('**This case failed in this run:**', '', '```', r.error, '```', '');
@@ -111,6 +228,17 @@ export async function writeDocs(file: string, results: readonly CaseResult[], in
       lines.push('');
     }
   }
-  lines.push('## Raw results', '', 'One JSON line per case, as printed by the bench.', '', '```json', ...results.map(jsonLine), '```', '');
+  // Sections this generator does not write (a case rendered from separate runs) stay until a full run.
+  for (const extra of previous?.extra ?? []) lines.push(...extra, '');
+  lines.push(
+    '## Raw results',
+    '',
+    'One JSON line per case, as printed by the bench (with the run it comes from).',
+    '',
+    '```json',
+    ...results.map(jsonLine),
+    '```',
+    '',
+  );
   await writeFile(file, lines.join('\n'));
 }

@@ -39,6 +39,16 @@ export interface CaseResult {
   profile?: ProfileSummary;
   error?: string;
   wallMs?: number;
+  /** Which bench run measured it (set when written to docs/performance.md). */
+  run?: RunLabel;
+}
+
+/** A bench run, as docs/performance.md names it. */
+export interface RunLabel {
+  /** "YYYY-MM-DD hh:mm", UTC. */
+  at: string;
+  /** The command line, e.g. "npm run bench -- --cases paging --docs". */
+  command: string;
 }
 
 export function variant(name: string, unit: string, summary: Summary, note?: string): Variant {

@@ -1,6 +1,7 @@
 // Child process: the sandbox service over the benchmark dataset, on loopback. Runs in its
 // own process so that serving pages does not compete with the measured client for the
 // event loop. Prints one JSON line (SandboxInfo) when ready; exits on SIGTERM/SIGINT.
+import { NO_LATENCY, type LatencyModel } from '../../tools/sandbox/latency';
 import { startSandbox } from '../../tools/sandbox/server';
 import { createBenchDataset } from './benchDataset';
 import type { SandboxInfo } from './sandboxProcess';
@@ -8,12 +9,19 @@ import type { SandboxInfo } from './sandboxProcess';
 async function main(): Promise<void> {
   const issues = Number(process.env['BENCH_ISSUES'] ?? 100_000);
   const seed = Number(process.env['BENCH_SEED'] ?? 11);
-  const latencyMs = Number(process.env['BENCH_LATENCY_MS'] ?? 0);
+  const latency = JSON.parse(process.env['BENCH_LATENCY'] ?? JSON.stringify(NO_LATENCY)) as LatencyModel;
   const started = performance.now();
   const dataset = createBenchDataset({ seed, issues, reports: 12 });
   const pageSize = 1000;
   dataset.warm(pageSize);
-  const sandbox = await startSandbox({ dataset, host: '127.0.0.1', pageSize, latencyMs });
+  const sandbox = await startSandbox({
+    dataset,
+    host: '127.0.0.1',
+    pageSize,
+    latencyMs: latency.rttMs,
+    jitterMs: latency.jitterMs,
+    bytesPerMs: latency.bytesPerMs,
+  });
   const info: SandboxInfo = {
     baseUrl: sandbox.baseUrl,
     key: sandbox.key,
@@ -26,6 +34,8 @@ async function main(): Promise<void> {
     thirdIssues: dataset.issueCount(dataset.thirdReportId),
     reports: dataset.reports.length,
     pageSize,
+    seed,
+    latency,
     warmMs: Math.round(performance.now() - started),
   };
   process.stdout.write(`${JSON.stringify(info)}\n`);

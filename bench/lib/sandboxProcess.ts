@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
+import { NO_LATENCY, type LatencyModel } from '../../tools/sandbox/latency';
 
 export interface SandboxInfo {
   baseUrl: string;
@@ -18,6 +19,10 @@ export interface SandboxInfo {
   thirdIssues: number;
   reports: number;
   pageSize: number;
+  /** Dataset seed, which also draws each request's jitter. */
+  seed: number;
+  /** The network the service models (tools/sandbox/latency.ts); all zero on plain loopback. */
+  latency: LatencyModel;
   /** Time to generate and cache the data. */
   warmMs: number;
 }
@@ -28,8 +33,10 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
-/** `latencyMs`: the service waits this long before every answer (SandboxOptions.latencyMs). */
-export async function startSandboxProcess(options: { issues?: number; seed?: number; latencyMs?: number } = {}): Promise<SandboxProcess> {
+/** `latency`: the network the service models (round trip ± jitter, body rate); none by default. */
+export async function startSandboxProcess(
+  options: { issues?: number; seed?: number; latency?: Partial<LatencyModel> } = {},
+): Promise<SandboxProcess> {
   const entry = path.join(__dirname, 'sandboxMain.js');
   const child = spawn(process.execPath, [entry], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -37,7 +44,7 @@ export async function startSandboxProcess(options: { issues?: number; seed?: num
       ...process.env,
       BENCH_ISSUES: String(options.issues ?? 100_000),
       BENCH_SEED: String(options.seed ?? 11),
-      BENCH_LATENCY_MS: String(options.latencyMs ?? 0),
+      BENCH_LATENCY: JSON.stringify({ ...NO_LATENCY, ...options.latency }),
     },
   });
   const info = await firstLine(child);

@@ -1,7 +1,7 @@
 // The service client: the four endpoints of docs/service-interface.md §4, decoded into the schema types.
 import type { Dispatcher } from 'undici';
 import { describeUrl, endpointUrl, parseBaseUrl } from './baseUrl';
-import { decodeFpSummary, decodeIssuePage, decodeReportDetail, decodeReportList } from './responses';
+import { decodeFpSummary, decodeIssuePage, decodeReportDetail, decodeReportList, parseIssuePage } from './responses';
 import { ServiceError } from './errors';
 import { silentLogger, type Logger } from './log';
 import { createDispatcher, type NetworkOptions, type ServiceDispatcher } from './network';
@@ -128,7 +128,11 @@ export class FixReportsClient {
   /** All issues matching the query, page by page (see paging.ts for the cursor rules). */
   issuePages(query: IssueQuery = {}, options: PagingOptions = {}): AsyncGenerator<IssuePage> {
     const fixReportId = query.fixReportId === undefined ? undefined : checkId(query.fixReportId, 'fix report id');
-    return pageIssues((cursor, signal) => this.issuePage({ fixReportId, issueId: cursor }, signal), { logger: this.logger, ...options });
+    const url = (cursor: string | undefined) => endpointUrl(this.baseUrl, 'api/rest/v5/issues', { fixReportId, issueId: cursor });
+    return pageIssues(async (cursor, signal) => parseIssuePage(await this.get(url(cursor), 'issuePage', signal)), {
+      logger: this.logger,
+      ...options,
+    });
   }
 
   /** The same as `issuePages`, one issue at a time. */

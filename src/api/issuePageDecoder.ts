@@ -61,7 +61,15 @@ function decodeIssue(input: unknown): Issue | undefined {
   if (typeof id !== 'string') return undefined;
   // The usual case: the parsed object is already the decoded issue. Using it as it is (the
   // parsed body belongs to the decoder) saves copying 100k objects per 100 pages.
-  if (isDecodedIssue(input)) return input as Issue;
+  const present = decodedKeys(input);
+  if (present === ISSUE_KEYS.length) return input as Issue;
+  // The same with the location fields (not in the spec) left out, as services and the sandbox
+  // often do: they are appended with the schema's defaults, last, so the key order stays its.
+  if (present >= LOCATION_KEYS_AT) {
+    if (present === LOCATION_KEYS_AT) input.codeNodes = [];
+    input.codeFilePath = null;
+    return input as Issue;
+  }
   const vendorInstanceId = text(input.vendorInstanceId);
   const vendorIssueId = idText(input.vendorIssueId);
   const issueType = text(input.issueType);
@@ -149,20 +157,25 @@ function decodeTags(input: unknown): Issue['vulnerabilityReportIssueTags'] | und
   return tags;
 }
 
+/** Where the trailing location keys start (codeNodes, codeFilePath): a prefix this long or longer can be completed. */
+const LOCATION_KEYS_AT = ISSUE_KEYS.indexOf('codeNodes');
+
 /**
- * True when `input` is exactly what the schema would output for it: a plain object with the
- * schema's keys and no others, in the schema's order, each value already in decoded form
- * (text as string or null, tags as plain objects with their one key).
+ * How many of the schema's keys `input` holds when it is what the schema would output for it
+ * but for absent location keys: a plain object with the schema's keys (all of them, or all
+ * but codeFilePath, or all but both location keys) and no others, in the schema's order, each
+ * value already in decoded form (text as string or null, tags as plain objects with their one
+ * key); -1 otherwise.
  */
-function isDecodedIssue(input: Record<string, unknown>): boolean {
-  if (Object.getPrototypeOf(input) !== Object.prototype) return false;
+function decodedKeys(input: Record<string, unknown>): number {
+  if (Object.getPrototypeOf(input) !== Object.prototype) return -1;
   let i = 0;
   for (const key in input) {
-    if (key !== ISSUE_KEYS[i]) return false;
+    if (key !== ISSUE_KEYS[i]) return -1;
     i++;
   }
-  return (
-    i === ISSUE_KEYS.length &&
+  const decoded =
+    i >= LOCATION_KEYS_AT &&
     isText(input.vendorInstanceId) &&
     isText(input.vendorIssueId) &&
     isText(input.issueType) &&
@@ -175,9 +188,9 @@ function isDecodedIssue(input: Record<string, unknown>): boolean {
     input.fix !== undefined &&
     isText(input.fpId) &&
     isText(input.fpDescription) &&
-    isDecodedCodeNodes(input.codeNodes) &&
-    isText(input.codeFilePath)
-  );
+    (i <= LOCATION_KEYS_AT || isDecodedCodeNodes(input.codeNodes)) &&
+    (i <= LOCATION_KEYS_AT + 1 || isText(input.codeFilePath));
+  return decoded ? i : -1;
 }
 
 function isDecodedCodeNodes(value: unknown): boolean {

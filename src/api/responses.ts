@@ -46,9 +46,40 @@ export function decodeReportDetail(res: RawResponse, id: string): FixReportDetai
 }
 
 export function decodeIssuePage(res: RawResponse): IssuePageBody {
+  return parseIssuePage(res).decode();
+}
+
+/** An issue page parsed as JSON but not yet checked against the schema. */
+export interface ParsedIssuePage {
+  /**
+   * The id of the last item when the page says more follow: the cursor of the next request if
+   * the page decodes, read before decoding so that the request can start first. Undefined when
+   * the page does not look like it has a next page (decoding then says why, if it is wrong).
+   */
+  readonly nextCursor: string | undefined;
+  /** The checked page; a `decode` ServiceError if it does not match the schema. Call once. */
+  decode(): IssuePageBody;
+}
+
+/** JSON.parse and the envelope (service errors are thrown here); the schema check waits for `decode`. */
+export function parseIssuePage(res: RawResponse): ParsedIssuePage {
   const { value, path } = dataOf(res, 'getIssuesApiV5', 'vulnerability_report_issue');
-  // The schema decides whatever the fast path does not (and reports the errors).
-  return decodeIssuePageFast(value) ?? decodeAt(IssuePageBodySchema, value, path, res);
+  const items = value.vulnerability_report_issue;
+  const last: unknown = value.hasNextPage === true && Array.isArray(items) ? items[items.length - 1] : undefined;
+  const id = isRecord(last) ? last.id : undefined;
+  // Let go of the parsed page and the response once decoded: the caller may hold this object
+  // while the next page arrives.
+  let parsed: { value: Record<string, unknown>; res: RawResponse } | undefined = { value, res };
+  return {
+    nextCursor: typeof id === 'string' ? id : undefined,
+    decode: () => {
+      if (parsed === undefined) throw new Error('an issue page is decoded once');
+      const { value, res } = parsed;
+      parsed = undefined;
+      // The schema decides whatever the fast path does not (and reports the errors).
+      return decodeIssuePageFast(value) ?? decodeAt(IssuePageBodySchema, value, path, res);
+    },
+  };
 }
 
 /** The summary text, not yet length-checked; a null or blank summary means not found. */

@@ -3,7 +3,7 @@
 // breaks inside a value, invisible characters) is shown as a \u escape, in every format, by
 // the one escaping of common/text. Stdout goes through Output, stderr through Stderr.
 import type { Writable } from 'node:stream';
-import { codePointLength, escapeUnsafe, redact, truncate } from '../common/text';
+import { codePointLength, escapedJson, escapeUnsafe, redact, truncate } from '../common/text';
 
 // csv and sarif are exports (model/export); markdown is for CI job summaries. Which command
 // takes which format: main.ts.
@@ -17,7 +17,7 @@ export function safeText(text: string): string {
 
 /** JSON with control, invisible and bidi characters escaped (still valid JSON, same value). */
 export function safeJson(value: unknown): string {
-  return escapeUnsafe(JSON.stringify(value));
+  return escapedJson(value);
 }
 
 /** Each line of `text` escaped; the line breaks between them kept (our tables and usage). */

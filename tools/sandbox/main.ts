@@ -23,7 +23,11 @@ Options:
                       effortToApplyFix, severityText or severityValue on fixes
   --not-found MODE    unknown fix report: 404 (default) or empty
   --page-size N       issues per page (default 1000)
-  --latency MS        delay every response by MS milliseconds
+  --latency MS        round trip before every answer, in milliseconds (default 0)
+  --jitter MS         each request's round trip varies by up to ± MS, drawn from
+                      the seed and the request (the same in every run; default 0)
+  --bytes-per-ms N    bodies flow at N bytes per millisecond (12500 ≈ 100 Mbit/s;
+                      default 0, no limit)
   --help              print this help
 `;
 
@@ -48,6 +52,13 @@ function shellQuote(text: string): string {
   return /^[\w.:/@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The modelled network, when there is one: "Network: 80 ms ± 20 ms round trip, 12500 bytes/ms". */
+function network(o: { latencyMs: number; jitterMs: number; bytesPerMs: number }): string {
+  if (o.latencyMs === 0 && o.jitterMs === 0 && o.bytesPerMs === 0) return '';
+  const rate = o.bytesPerMs > 0 ? `${o.bytesPerMs} bytes/ms` : 'no rate limit';
+  return `Network: ${o.latencyMs} ms ± ${o.jitterMs} ms round trip (jitter from the seed), ${rate}\n`;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -65,6 +76,8 @@ async function main(argv: string[]): Promise<number> {
       'not-found': { type: 'string' },
       'page-size': { type: 'string' },
       latency: { type: 'string' },
+      jitter: { type: 'string' },
+      'bytes-per-ms': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -89,6 +102,8 @@ async function main(argv: string[]): Promise<number> {
     notFound: oneOf<NotFoundMode>('not-found', values['not-found'], ['404', 'empty'], '404'),
     pageSize: integer('page-size', values['page-size'], 1000, 1),
     latencyMs: integer('latency', values.latency, 0),
+    jitterMs: integer('jitter', values.jitter, 0),
+    bytesPerMs: integer('bytes-per-ms', values['bytes-per-ms'], 0),
   });
   const { dataset } = sandbox;
   process.stdout.write(
@@ -97,6 +112,7 @@ async function main(argv: string[]): Promise<number> {
       `Dataset: seed ${dataset.options.seed}, ${dataset.reports.length} fix reports, ${dataset.totalIssueCount} issues` +
       `${dataset.options.specMinimal ? ', spec-minimal (no code locations)' : ''}\n` +
       (dataset.bigReportId ? `Big report: ${dataset.bigReportId} (${dataset.issueCount(dataset.bigReportId)} issues)\n` : '') +
+      network(sandbox.options) +
       `export SECURITY_FIX_REPORTS_URL=${shellQuote(sandbox.baseUrl)}\n` +
       `export SECURITY_FIX_REPORTS_KEY=${shellQuote(sandbox.key)}\n`,
   );

@@ -5,6 +5,7 @@ import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type FaultRoute, type Fault, FaultController, isPageFault } from './faults';
 import { type Dataset, type DatasetOptions, createDataset } from './generator';
+import { requestKey, roundTripMs, transferMs } from './latency';
 import { hash32, isUuid, label } from './random';
 
 export interface SandboxOptions {
@@ -23,7 +24,12 @@ export interface SandboxOptions {
   pageSize?: number;
   notFound?: NotFoundMode;
   fpSummaryEnvelope?: FpSummaryEnvelope;
+  /** Round trip before every answer, ms (latency.ts); default 0. */
   latencyMs?: number;
+  /** Each request's round trip varies by up to ± this, drawn from the dataset's seed and the request; default 0. */
+  jitterMs?: number;
+  /** Body bytes per millisecond; default 0, no limit. */
+  bytesPerMs?: number;
 }
 
 /** Whether the page after cursor X starts after X ('exclusive') or with X again ('inclusive'). */
@@ -40,6 +46,8 @@ interface SandboxRuntimeOptions {
   notFound: NotFoundMode;
   fpSummaryEnvelope: FpSummaryEnvelope;
   latencyMs: number;
+  jitterMs: number;
+  bytesPerMs: number;
 }
 
 interface RecordedRequest {
@@ -67,6 +75,8 @@ export interface Sandbox {
 }
 
 const DEFAULT_PAGE_SIZE = 1000;
+/** Bytes written at a time when the body's rate is modelled. */
+const PACED_SLICE = 16 * 1024;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -84,6 +94,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     notFound: opts.notFound ?? '404',
     fpSummaryEnvelope: opts.fpSummaryEnvelope ?? 'top-level',
     latencyMs: opts.latencyMs ?? 0,
+    jitterMs: opts.jitterMs ?? 0,
+    bytesPerMs: opts.bytesPerMs ?? 0,
   };
   const service = new SandboxService(dataset, opts.key ?? sandboxKey(dataset.options.seed), prefix, options);
   await service.listen(opts.host ?? '127.0.0.1', opts.port ?? 0);
@@ -174,6 +186,10 @@ class SandboxService implements Sandbox {
     this.requests.push({ method: req.method ?? '', path: url.pathname, query, headers: { ...req.headers } });
     // The sandbox never reads request bodies; drain them so keep-alive keeps working.
     req.resume();
+    // Every answer crosses the modelled network, errors included.
+    const rtt = roundTripMs(this.latency(), this.dataset.options.seed, requestKey(url));
+    if (rtt > 0) await this.delay(rtt);
+    if (this.closing || res.destroyed) return;
 
     const route = this.route(url.pathname);
     if (!route) return this.send(res, errorReply(404, `No such endpoint: ${url.pathname}`));
@@ -188,7 +204,6 @@ class SandboxService implements Sandbox {
     }
 
     const fault = this.faults.take(route.name);
-    if (this.options.latencyMs > 0) await this.delay(this.options.latencyMs);
     if (fault && (fault.kind === 'latency' || fault.kind === 'slow-headers')) await this.delay(fault.ms);
     if (this.closing || res.destroyed) return;
 
@@ -317,6 +332,7 @@ class SandboxService implements Sandbox {
     if (Array.isArray(chunks) && chunks.length === 1) {
       const body = Buffer.from(chunks[0] as string, 'utf8');
       res.writeHead(reply.status, { ...reply.headers, 'content-length': String(body.length) });
+      if (this.options.bytesPerMs > 0) return this.stream(res, [body]);
       res.end(body);
       return;
     }
@@ -324,12 +340,33 @@ class SandboxService implements Sandbox {
     await this.stream(res, chunks);
   }
 
+  /** Writes the chunks, at the modelled rate when there is one: each slice when it would have arrived whole. */
   private async stream(res: http.ServerResponse, chunks: Iterable<string | Buffer>): Promise<void> {
+    const model = this.latency();
+    const started = performance.now();
+    let sent = 0;
     for (const chunk of chunks) {
       if (res.destroyed || this.closing) return;
-      if (!res.write(chunk)) await drained(res);
+      if (model.bytesPerMs <= 0) {
+        if (!res.write(chunk)) await drained(res);
+        continue;
+      }
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+      for (let at = 0; at < bytes.length; at += PACED_SLICE) {
+        const slice = bytes.subarray(at, at + PACED_SLICE);
+        sent += slice.length;
+        // Against the start, not the previous slice: timer rounding does not add up over a body.
+        const wait = started + transferMs(model, sent) - performance.now();
+        if (wait >= 1) await this.delay(wait);
+        if (res.destroyed || this.closing) return;
+        if (!res.write(slice)) await drained(res);
+      }
     }
     if (!res.destroyed) res.end();
+  }
+
+  private latency() {
+    return { rttMs: this.options.latencyMs, jitterMs: this.options.jitterMs, bytesPerMs: this.options.bytesPerMs };
   }
 
   private async sendFaulty(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply, fault: Fault): Promise<void> {

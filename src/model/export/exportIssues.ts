@@ -5,7 +5,7 @@
 // fetch an fp summary), so this knows nothing of the CLI or the editor.
 import type { FixReportsClient } from '../../api/client';
 import type { FixReportSummary, Issue } from '../../api/schemas';
-import { escapeUnsafe } from '../../common/text';
+import { escapedJson, escapeUnsafe } from '../../common/text';
 import { CSV_BOM } from '../csv';
 import { isFalsePositive } from '../issue';
 import { FpSummaries, type FpSummaryFetcher } from './fpSummaries';
@@ -79,7 +79,7 @@ export function exportChunks(source: ExportSource, format: ExportFormat, options
 
 /** JSON text safe for a terminal: control, invisible and bidi characters escaped (the same value; as the CLI's jsonl). */
 function safeJson(value: unknown): string {
-  return escapeUnsafe(JSON.stringify(value));
+  return escapedJson(value);
 }
 
 /** The filter and the limit, counted over all reports. */

@@ -51,7 +51,7 @@ export class FpSummaries {
     }
     const queue = [...wanted];
     if (queue.length === 0) return;
-    const { signal, release } = pageSignal(this.options.signal);
+    const signal = this.options.signal;
     let next = 0;
     const worker = async () => {
       while (next < queue.length) {
@@ -59,11 +59,7 @@ export class FpSummaries {
         this.remember(fpId, await this.fetchOne(fetch, fpId, issue, signal));
       }
     };
-    try {
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
-    } finally {
-      release();
-    }
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
   }
 
   /** The justification for a false positive: its summary when loaded, else the fallback. */
@@ -98,19 +94,4 @@ export class FpSummaries {
     if (this.memo.size >= this.memoSize) this.memo.delete(this.memo.keys().next().value!);
     this.memo.set(fpId, text);
   }
-}
-
-/**
- * A signal for one page's requests that follows `outer`. Node 20 keeps every signal made with
- * AbortSignal.any (the transport's, per request) alive as a dependant of a long-lived source:
- * handing the export's own signal to 120,000 summary requests grew the heap by about 120 bytes
- * each. A page's signal is dropped with the page, and its dependants with it.
- */
-function pageSignal(outer: AbortSignal | undefined): { signal: AbortSignal | undefined; release: () => void } {
-  if (!outer) return { signal: undefined, release: () => {} };
-  const page = new AbortController();
-  const forward = () => page.abort(outer.reason);
-  if (outer.aborted) forward();
-  else outer.addEventListener('abort', forward, { once: true });
-  return { signal: page.signal, release: () => outer.removeEventListener('abort', forward) };
 }

@@ -1,6 +1,11 @@
 // v5 paging against the sandbox: both cursor semantics, anomalies, cancellation.
 import { strict as assert } from 'node:assert';
+import { getEventListeners } from 'node:events';
 import type { FixReportsClient } from '../../../src/api/client';
+import { ServiceError } from '../../../src/api/errors';
+import { pageIssues, type FetchedPage } from '../../../src/api/paging';
+import type { Issue } from '../../../src/api/schemas';
+import { createDataset } from '../../../tools/sandbox/generator';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { Chronology, compareTimestamps } from '../../../src/api/chronology';
 import { observe } from '../../support/evidence';
@@ -147,6 +152,170 @@ describe('paging: v5 issues', () => {
     setTimeout(() => controller.abort(), 200);
     await rejectsWith(run, 'cancelled');
     assert.ok(Date.now() - started < 5_000, 'cancellation did not wait for the slow page');
+  });
+});
+
+describe('paging: the next request overlaps the client’s work', () => {
+  let sandbox: Sandbox;
+  let client: FixReportsClient;
+  let reportId: string;
+
+  useSandbox({ dataset: { seed: 6, reports: 1, bigReportIssues: 3_000 } }, {}, (s, c) => {
+    sandbox = s;
+    client = c;
+    reportId = sandbox.dataset.bigReportId!;
+  });
+
+  const issueRequests = () => sandbox.requests.filter((r) => r.path.endsWith('/v5/issues'));
+  const until = async (what: string, ok: () => boolean) => {
+    for (const started = Date.now(); !ok(); await new Promise((resolve) => setTimeout(resolve, 5)))
+      if (Date.now() - started > 5_000) assert.fail(`waited 5 s for ${what}`);
+  };
+
+  it('asks for page 2 while the consumer still holds page 1, with page 1’s last id', async () => {
+    const pages = client.issuePages({ fixReportId: reportId });
+    const first = await pages.next();
+    assert.equal(first.done, false);
+    const last = first.value!.issues.at(-1)!.id;
+    // Nothing asked for more yet: the request was sent when page 1's JSON named its last id.
+    await until('the second request', () => issueRequests().length === 2);
+    assert.equal(issueRequests()[1]!.query.issueId, last);
+    const rest = [];
+    for await (const page of { [Symbol.asyncIterator]: () => pages }) rest.push(page);
+    assert.deepEqual(
+      rest.map((p) => p.page),
+      [2, 3],
+    );
+    assert.equal(issueRequests().length, 3, 'one request per page, none after the last');
+    observe(`page 2 was requested (issueId ${last}) before the consumer asked for it`);
+  });
+
+  it('cancelling while the consumer holds a page cancels the request ahead, at once', async () => {
+    sandbox.faults.add({ route: 'issues', skip: 1, fault: { kind: 'slow-headers', ms: 10_000 } });
+    const controller = new AbortController();
+    const pages = client.issuePages({ fixReportId: reportId }, { signal: controller.signal });
+    await pages.next();
+    await until('the second request', () => issueRequests().length === 2);
+    const started = Date.now();
+    controller.abort();
+    await rejectsWith(pages.next(), 'cancelled');
+    assert.ok(Date.now() - started < 2_000, 'the cancel did not wait for the slow page');
+    assert.equal(issueRequests().length, 2, 'no request after the cancel');
+  });
+
+  it('breaking out of the loop cancels the request ahead; the loop has settled when it ends', async () => {
+    sandbox.faults.add({ route: 'issues', skip: 1, fault: { kind: 'slow-headers', ms: 10_000 } });
+    const started = Date.now();
+    for await (const page of client.issuePages({ fixReportId: reportId })) {
+      assert.equal(page.page, 1);
+      await until('the second request', () => issueRequests().length === 2);
+      break;
+    }
+    assert.ok(Date.now() - started < 2_000, 'the break did not wait for the slow page');
+  });
+});
+
+describe('paging: pipelining, step by step (scripted pages)', () => {
+  const dataset = createDataset({ seed: 8, reports: 1, bigReportIssues: 30 });
+  const reportId = dataset.bigReportId!;
+  const issues = Array.from({ length: 30 }, (_, i) => dataset.issueAt(reportId, i) as unknown as Issue);
+
+  /**
+   * Pages of 10 from `issues`, each fetch and decode logged; `decodeError` fails that page's
+   * decode; with `stall`, the page after the last sends page 2 again and says more follow.
+   */
+  function script(options: { decodeError?: number; stall?: boolean } = {}) {
+    const log: string[] = [];
+    const signals: AbortSignal[] = [];
+    const fetchPage = async (cursor: string | undefined, signal: AbortSignal): Promise<FetchedPage> => {
+      const start = cursor === undefined ? 0 : issues.findIndex((i) => i.id === cursor) + 1;
+      const n = start / 10 + 1;
+      log.push(`fetch ${n}`);
+      signals.push(signal);
+      // Each response arrives on a later turn of the event loop, as a real one does.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (signal.aborted) {
+        log.push(`cancelled ${n}`);
+        throw new ServiceError('cancelled', 'Cancelled.');
+      }
+      const stalled = options.stall === true && start >= issues.length;
+      const items = stalled ? issues.slice(10, 20) : issues.slice(start, start + 10);
+      const hasNextPage = start + 10 < issues.length || options.stall === true;
+      return {
+        nextCursor: hasNextPage ? items.at(-1)?.id : undefined,
+        decode: () => {
+          log.push(`decode ${n}`);
+          if (options.decodeError === n) throw new ServiceError('decode', `page ${n} does not match the schema`);
+          return { vulnerability_report_issue: [...items], hasNextPage };
+        },
+      };
+    };
+    return { log, signals, fetchPage };
+  }
+
+  it('sends each next request before decoding the page that named its cursor, and keeps the order', async () => {
+    const { log, fetchPage } = script();
+    const ids = (await collect(pageIssues(fetchPage))).flatMap((p) => p.issues.map((i) => i.id));
+    assert.deepEqual(
+      ids,
+      issues.map((i) => i.id),
+    );
+    assert.deepEqual(log, ['fetch 1', 'fetch 2', 'decode 1', 'fetch 3', 'decode 2', 'decode 3']);
+  });
+
+  it('a page that fails to decode ends paging with its error, and the request ahead is cancelled, not orphaned', async () => {
+    const { log, signals, fetchPage } = script({ decodeError: 2 });
+    const received: number[] = [];
+    const error = await rejectsWith(
+      (async () => {
+        for await (const page of pageIssues(fetchPage)) received.push(page.page);
+      })(),
+      'decode',
+      /page 2/,
+    );
+    assert.ok(error);
+    assert.deepEqual(received, [1]);
+    assert.deepEqual(log, ['fetch 1', 'fetch 2', 'decode 1', 'fetch 3', 'decode 2', 'cancelled 3'], 'page 3 settled before the error');
+    assert.equal(signals[2]!.aborted, true);
+  });
+
+  it('a stalled cursor ends paging and cancels the request ahead', async () => {
+    // Page 4 repeats page 2 and says more follow: the request ahead (after page 2's last id, page
+    // 3 again) leaves before the repeat is seen, and is cancelled when it is.
+    const { log, fetchPage } = script({ stall: true });
+    await rejectsWith(collect(pageIssues(fetchPage)), 'stalled-cursor', /only issues already received/);
+    assert.deepEqual(log, [
+      'fetch 1',
+      'fetch 2',
+      'decode 1',
+      'fetch 3',
+      'decode 2',
+      'fetch 4',
+      'decode 3',
+      'fetch 3',
+      'decode 4',
+      'cancelled 3',
+    ]);
+  });
+
+  it('the caller’s signal cancels the request ahead while the consumer holds a page, and leaves no listener', async () => {
+    const { log, signals, fetchPage } = script();
+    const controller = new AbortController();
+    const pages = pageIssues(fetchPage, { signal: controller.signal });
+    assert.equal((await pages.next()).value?.page, 1);
+    assert.equal(signals[1]!.aborted, false, 'page 2 is on its way');
+    controller.abort();
+    assert.equal(signals[1]!.aborted, true, 'the abort reached the request ahead at once');
+    await rejectsWith(pages.next(), 'cancelled');
+    assert.deepEqual(log, ['fetch 1', 'fetch 2', 'decode 1', 'cancelled 2']);
+    assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
+  });
+
+  it('a long-lived signal keeps no listener per request once paging ends', async () => {
+    const { fetchPage } = script();
+    const controller = new AbortController();
+    for (let run = 0; run < 3; run++) await collect(pageIssues(fetchPage, { signal: controller.signal }));
+    assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
   });
 });
 

@@ -10,6 +10,7 @@ import { IssueSchema, ReportDetailBodySchema, ReportListBodySchema, type Issue }
 import { FIX_RATING_TAGS, VENDORS } from '../../../tools/sandbox/catalog';
 import { createDataset, type Dataset, type SandboxIssue } from '../../../tools/sandbox/generator';
 import { HOSTILE_CASES } from '../../../tools/sandbox/hostile';
+import { requestKey, roundTripMs, transferMs } from '../../../tools/sandbox/latency';
 import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$/;
@@ -268,7 +269,15 @@ describe('sandbox server', function () {
   });
   afterEach(() => {
     sb.faults.clear();
-    Object.assign(sb.options, { cursor: 'exclusive', notFound: '404', fpSummaryEnvelope: 'top-level', pageSize: 1000, latencyMs: 0 });
+    Object.assign(sb.options, {
+      cursor: 'exclusive',
+      notFound: '404',
+      fpSummaryEnvelope: 'top-level',
+      pageSize: 1000,
+      latencyMs: 0,
+      jitterMs: 0,
+      bytesPerMs: 0,
+    });
   });
 
   async function get(path: string, key: string | null = sb.key, method = 'GET') {
@@ -442,6 +451,59 @@ describe('sandbox server', function () {
       assert.equal(seen.size, 100_000, 'every issue once');
     } finally {
       await fast.close();
+    }
+  });
+
+  describe('latency model', () => {
+    const model = { rttMs: 80, jitterMs: 20, bytesPerMs: 12_500 };
+    const keys = Array.from({ length: 400 }, (_, i) => requestKey(new URL(`http://x/api/rest/v5/issues?fixReportId=r&issueId=${i}`)));
+
+    it('draws each request’s round trip from the seed and the request: the same in every run, spread over ± the jitter', () => {
+      const delays = keys.map((k) => roundTripMs(model, 7, k));
+      assert.deepEqual(
+        keys.map((k) => roundTripMs(model, 7, k)),
+        delays,
+        'same seed, same requests: same delays',
+      );
+      assert.ok(delays.every((d) => d >= 60 && d <= 100));
+      assert.ok(Math.min(...delays) < 62 && Math.max(...delays) > 98, 'the whole range is used');
+      const mean = delays.reduce((a, b) => a + b, 0) / delays.length;
+      assert.ok(Math.abs(mean - 80) < 3, `mean round trip ${mean.toFixed(1)} ms`);
+      assert.notDeepEqual(
+        keys.map((k) => roundTripMs(model, 8, k)),
+        delays,
+        'another seed, other delays',
+      );
+      assert.equal(roundTripMs({ ...model, jitterMs: 0 }, 7, keys[0]!), 80);
+      assert.equal(roundTripMs({ rttMs: 0, jitterMs: 0, bytesPerMs: 0 }, 7, keys[0]!), 0);
+      assert.ok(roundTripMs({ rttMs: 5, jitterMs: 50, bytesPerMs: 0 }, 7, keys[0]!) >= 0, 'never negative');
+    });
+
+    it('keys a request by its path and its sorted query, so the order of parameters does not matter', () => {
+      assert.equal(requestKey(new URL('http://a/p?b=2&a=1')), requestKey(new URL('http://b/p?a=1&b=2')));
+      assert.notEqual(requestKey(new URL('http://a/p?a=1')), requestKey(new URL('http://a/q?a=1')));
+      assert.equal(transferMs(model, 585_000), 46.8);
+      assert.equal(transferMs({ ...model, bytesPerMs: 0 }, 585_000), 0);
+    });
+
+    it('delays every answer by its round trip, errors included, and sends bodies at the rate', async () => {
+      Object.assign(sb.options, { latencyMs: 120, jitterMs: 0 });
+      const unauthorised = await timedGet(() => getJson('/api/rest/fix-reports', 'wrong key'));
+      assert.equal(unauthorised.value.status, 401);
+      assert.ok(unauthorised.ms >= 115, `401 after ${unauthorised.ms} ms`);
+      Object.assign(sb.options, { latencyMs: 0, bytesPerMs: 2_000 });
+      const page = await timedGet(() => getJson(`/api/rest/v5/issues?fixReportId=${big}`));
+      const bytes = Buffer.byteLength(page.value.text);
+      assert.equal(page.value.status, 200);
+      assert.equal(Number(page.value.headers['content-length']), bytes, 'the declared length is kept');
+      assert.ok(page.ms >= bytes / 2_000 - 5, `${bytes} bytes at 2,000 bytes/ms took ${page.ms} ms`);
+      JSON.parse(page.value.text);
+    });
+
+    async function timedGet<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+      const started = Date.now();
+      const value = await work();
+      return { value, ms: Date.now() - started };
     }
   });
 
