@@ -37,7 +37,7 @@ const builds = [
   // require() returns {} and the parser never loads. Compiled out here.
   { ...common, entryPoints: ['src/model/proof/prover.ts'], outfile: 'dist/proof.js', define: { define: 'undefined' } },
   // The report cache (editor/reportCaches.ts): required on the view's first load, never at activation.
-  { ...common, entryPoints: ['src/editor/cache/reportCache.ts'], outfile: 'dist/cache.js' },
+  { ...common, entryPoints: ['src/editor/cache/bundle.ts'], outfile: 'dist/cache.js' },
   // The dashboard's metrics and the issue exports (views/reporting): required by
   // views/loadReporting when Fix Insights draws or Export Issues… starts, never at activation.
   { ...common, entryPoints: ['src/views/reporting.ts'], outfile: 'dist/reporting.js', external: ['vscode'] },

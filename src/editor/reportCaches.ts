@@ -1,41 +1,22 @@
 // The report cache of the current connection: opened on first use for its origin and key,
 // replaced when either or the cache settings change, and deleted when the cache is turned
 // off. What the store keeps with each cached report (its row's counts) is checked on read.
-import * as v from 'valibot';
 import { Disposable } from '../common/disposable';
 import { requireBundle } from '../common/lazyBundle';
+import type { CachedCounts } from './cache/cachedCounts';
 import type { ReportCache } from './cache/reportCache';
+
+export type { CachedCounts } from './cache/cachedCounts';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
 
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const counted = { count, share: v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))) };
-
-/** What a report row shows without its file being read: its counts, and whether it was expanded. */
-export const CachedCountsSchema = v.object({
-  fixes: v.object({
-    total: count,
-    byState: v.pipe(v.array(v.object({ ...counted, state: v.nullable(v.string()), label: v.string() })), v.readonly()),
-    byConfidence: v.pipe(
-      v.array(v.object({ ...counted, kind: v.picklist(['stable', 'adaptive', 'other', 'unknown']), label: v.string() })),
-      v.readonly(),
-    ),
-    downloaded: v.object(counted),
-    committed: v.object(counted),
-  }),
-  issues: v.optional(v.object({ received: count, falsePositives: count, complete: v.boolean() })),
-  /** Its issues were paged (expanded, or the workspace's current report). */
-  expanded: v.boolean(),
-});
-export type CachedCounts = v.InferOutput<typeof CachedCountsSchema>;
-
 export type StoreCache = ReportCache<CachedCounts>;
 
-type CacheModule = typeof import('./cache/reportCache');
+type CacheModule = typeof import('./cache/bundle');
 let loaded: CacheModule | undefined;
 
 /**
- * The cache's code is its own bundle, dist/cache.js (~15 KB), beside dist/extension.js:
+ * The cache's code is its own bundle, dist/cache.js (cache/bundle.ts), beside dist/extension.js:
  * required on the first use (the view's first load), so activation does not load it.
  */
 function cacheModule(): CacheModule {
@@ -75,7 +56,7 @@ export class ReportCaches extends Disposable {
             origin: state.origin,
             key: state.keyDigest,
             maxBytes,
-            meta: CachedCountsSchema,
+            meta: cacheModule().CachedCountsSchema,
             log: (message) => this.log.warn(message),
           }),
         )
