@@ -2,7 +2,8 @@
 // past the limits of its shared tables too.
 import { strict as assert } from 'node:assert';
 import type { Issue } from '../../../src/api/schemas';
-import { IssueHolder, type HeldIssue } from '../../../src/model/heldIssue';
+import { IssueHolder } from '../../../src/model/heldIssue';
+import { kept } from './heldFields';
 
 function issue(n: number, overrides: Partial<Issue> = {}): Issue {
   return {
@@ -22,23 +23,6 @@ function issue(n: number, overrides: Partial<Issue> = {}): Issue {
     codeNodes: [{ path: `src/file-${n}.java`, startLine: n, endLine: n, startCol: 1, endCol: 9, index: 0 }],
     codeFilePath: `src/file-${n}.java`,
     ...overrides,
-  };
-}
-
-/** The fields a held issue shares with the wire issue. */
-function kept(held: HeldIssue) {
-  return {
-    id: held.id,
-    vendorIssueId: held.vendorIssueId,
-    issueType: held.issueType,
-    severity: held.severity,
-    issueLanguage: held.issueLanguage,
-    state: held.state,
-    fingerprintHash: held.fingerprintHash,
-    vulnerabilityReportIssueTags: held.vulnerabilityReportIssueTags,
-    fpId: held.fpId,
-    codeNodes: held.codeNodes,
-    codeFilePath: held.codeFilePath,
   };
 }
 

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readableVendor } from '../../../src/common/scanners';
 import fc from 'fast-check';
 import * as v from 'valibot';
+import { kept as heldFields } from './heldFields';
 import {
   IssueSchema,
   ReportDetailBodySchema,
@@ -495,24 +496,8 @@ describe('model/report ReportModel', () => {
     assert.deepEqual(page, before, 'the pages given are not changed');
     for (const wire of page) {
       const held = model.issue(wire.id)!;
-      const { vendorInstanceId: _vendorInstanceId, createdAt, fix: _fix, fpDescription, ...kept } = wire;
-      assert.deepEqual(
-        {
-          id: held.id,
-          vendorIssueId: held.vendorIssueId,
-          issueType: held.issueType,
-          severity: held.severity,
-          issueLanguage: held.issueLanguage,
-          state: held.state,
-          fingerprintHash: held.fingerprintHash,
-          vulnerabilityReportIssueTags: held.vulnerabilityReportIssueTags,
-          fpId: held.fpId,
-          codeNodes: held.codeNodes,
-          codeFilePath: held.codeFilePath,
-        },
-        kept,
-        wire.id,
-      );
+      const { vendorInstanceId: _vendorInstanceId, createdAt, fix: _fix, fpDescription, ...wireKept } = wire;
+      assert.deepEqual(heldFields(held), wireKept, wire.id);
       assert.equal(held.createdAtMs, parseTimestamp(createdAt)?.ms ?? null, `${wire.id}: createdAt as epoch ms`);
       assert.equal(held.fpDescriptionLength, fpDescription?.trim() ? fpDescription.length : 0, `${wire.id}: only the explanation's length`);
       assert.ok(!('fpDescription' in held), `${wire.id}: no explanation text is kept`);
