@@ -128,13 +128,16 @@ async function readPrevious(file: string): Promise<Previous> {
   }
   const header = /^Measured (\d{4}-\d\d-\d\d \d\d:\d\d) UTC in one run of `([^`]+)`/m.exec(text);
   if (header) previous.run = { at: header[1]!, command: header[2]! };
+  const machineOf = (lines: string[]) => lines.map((m) => m.slice(2)).join('; ');
   // Split into "## " parts; the method part further into "### " sections.
   const parts = text.split(/^(?=## )/m).slice(1);
   for (const part of parts) {
     const lines = part.replace(/\n+$/, '').split('\n');
     const heading = lines[0]!.slice(3).trim();
-    if (heading === 'Machine') previous.machine = lines.slice(1).filter((l) => l.startsWith('- '));
-    else if (heading === 'Method and what dominates') {
+    if (heading === 'Machine') {
+      previous.machine = lines.slice(1).filter((l) => l.startsWith('- '));
+      if (previous.run) previous.run.machine = machineOf(previous.machine);
+    } else if (heading === 'Method and what dominates') {
       for (const section of part.split(/^(?=### )/m).slice(1)) {
         const body = section.replace(/\n+$/, '').split('\n');
         previous.sections.set(body[0]!.slice(4).trim(), body.slice(1));
@@ -144,7 +147,9 @@ async function readPrevious(file: string): Promise<Previous> {
       for (const line of json.split('\n')) {
         if (line.trim() === '') continue;
         const result = JSON.parse(line) as CaseResult;
-        previous.results.push({ ...result, run: result.run ?? previous.run });
+        // Results written before each carried its run (and its machine) come from the run the header names.
+        const run = result.run ?? previous.run;
+        previous.results.push({ ...result, run: run && { ...run, machine: run.machine ?? previous.run?.machine } });
       }
     } else if (!GENERATED.has(heading)) previous.extra.push(lines);
   }
@@ -156,15 +161,6 @@ function describeRun(run: RunLabel | undefined): string {
 }
 
 export async function writeDocs(file: string, fresh: readonly CaseResult[], info: RunInfo): Promise<void> {
-  const now: RunLabel = {
-    at: new Date().toISOString().slice(0, 16).replace('T', ' '),
-    command: `npm run bench${info.argv.length ? ` -- ${info.argv.join(' ')}` : ''}`,
-  };
-  const previous = info.allCases ? undefined : await readPrevious(file);
-  const ran = new Set(fresh.map((r) => r.id));
-  const kept = (previous?.results ?? []).filter((r) => !ran.has(r.id));
-  const rank = (r: CaseResult) => (ORDER.includes(r.id) ? ORDER.indexOf(r.id) : ORDER.length);
-  const results = [...fresh.map((r) => ({ ...r, run: now })), ...kept].sort((a, b) => rank(a) - rank(b));
   const cpus = os.cpus();
   const machine = [
     `- CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} cores`,
@@ -175,6 +171,16 @@ export async function writeDocs(file: string, fresh: readonly CaseResult[], info
         .join(', ') || 'curl/jq not used'
     }${info.installedTools.length ? ` (installed by this run: ${info.installedTools.join(', ')})` : ''}`,
   ];
+  const now: RunLabel = {
+    at: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    command: `npm run bench${info.argv.length ? ` -- ${info.argv.join(' ')}` : ''}`,
+    machine: machine.map((m) => m.slice(2)).join('; '),
+  };
+  const previous = info.allCases ? undefined : await readPrevious(file);
+  const ran = new Set(fresh.map((r) => r.id));
+  const kept = (previous?.results ?? []).filter((r) => !ran.has(r.id));
+  const rank = (r: CaseResult) => (ORDER.includes(r.id) ? ORDER.indexOf(r.id) : ORDER.length);
+  const results = [...fresh.map((r) => ({ ...r, run: now })), ...kept].sort((a, b) => rank(a) - rank(b));
   const where =
     'every case against the sandbox service on loopback (127.0.0.1), in its own process, serving pages it generated and cached before the first request' +
     (results.some((r) => r.id.endsWith('-latency'))
@@ -196,8 +202,14 @@ export async function writeDocs(file: string, fresh: readonly CaseResult[], info
     '',
     ...machine,
   ];
-  if (previous && previous.machine.length > 0 && previous.machine.join('\n') !== machine.join('\n'))
-    lines.push('', `The cases kept from the earlier run were measured on: ${previous.machine.map((m) => m.slice(2)).join('; ')}.`);
+  // Each kept run measured on another machine says so (CPU and kernel; the tools of a run that used none differ anyway).
+  const cpuAndKernel = (m: string | undefined) => m?.split('; ').slice(0, 2).join('; ');
+  const elsewhere = new Map(kept.filter((r) => cpuAndKernel(r.run?.machine) !== cpuAndKernel(now.machine)).map((r) => [r.run?.at, r.run]));
+  for (const run of elsewhere.values())
+    lines.push(
+      '',
+      `The cases kept from the run of ${run?.at ?? 'an earlier run'} UTC were measured on: ${run?.machine ?? 'a machine not recorded'}.`,
+    );
   lines.push(
     '',
     '## Results',

@@ -49,6 +49,8 @@ export interface RunLabel {
   at: string;
   /** The command line, e.g. "npm run bench -- --cases paging --docs". */
   command: string;
+  /** CPU, memory and kernel, Node and tools, as the Machine section lists them. */
+  machine?: string;
 }
 
 export function variant(name: string, unit: string, summary: Summary, note?: string): Variant {
