@@ -6,6 +6,7 @@
 // bare `.git/config`) still gets the fallback reading.
 import * as vscode from 'vscode';
 import { Disposable } from '../common/disposable';
+import { readGitFolder } from '../model/gitFolder';
 
 export interface WorkspaceRepository {
   readonly root: vscode.Uri;
@@ -130,58 +131,25 @@ function contains(parent: vscode.Uri, child: vscode.Uri): boolean {
   return child.path === p || child.path.startsWith(`${p}/`);
 }
 
-/** A folder's repository from its `.git` (a folder, or a worktree's `gitdir:` file), or undefined. */
+/** A folder's repository from its `.git` (model/gitFolder), through the workspace file system. */
 async function readRepository(folder: vscode.Uri): Promise<WorkspaceRepository | undefined> {
-  const dotGit = vscode.Uri.joinPath(folder, '.git');
-  const gitDir = await resolveGitDir(dotGit);
-  if (!gitDir) return undefined;
-  // A worktree's git dir names the main repository's (where config lives) in `commondir`.
-  const common = await readText(vscode.Uri.joinPath(gitDir, 'commondir'));
-  const configDir = common ? resolvePath(gitDir, common.trim()) : gitDir;
-  const config = await readText(vscode.Uri.joinPath(configDir, 'config'));
-  const head = await readText(vscode.Uri.joinPath(gitDir, 'HEAD'));
-  if (config === undefined && head === undefined) return undefined;
-  const branch = /^ref:\s*refs\/heads\/(.+)$/m.exec(head ?? '')?.[1]?.trim();
-  return { root: folder, remotes: remoteUrls(config ?? ''), branch: branch || undefined };
-}
-
-async function resolveGitDir(dotGit: vscode.Uri): Promise<vscode.Uri | undefined> {
-  try {
-    const stat = await vscode.workspace.fs.stat(dotGit);
-    if (stat.type & vscode.FileType.Directory) return dotGit;
-  } catch {
-    return undefined; // no .git: not a repository
-  }
-  const pointer = /^gitdir:\s*(.+)$/m.exec((await readText(dotGit)) ?? '')?.[1]?.trim();
-  return pointer ? resolvePath(vscode.Uri.joinPath(dotGit, '..'), pointer) : undefined;
-}
-
-/** `path` (absolute, or relative to `base`) as a URI of `base`'s file system. */
-function resolvePath(base: vscode.Uri, path: string): vscode.Uri {
-  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path)
-    ? base.with({ path: path.replace(/\\/g, '/').replace(/^(?=[A-Za-z]:)/, '/') })
-    : vscode.Uri.joinPath(base, path);
-}
-
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}
-
-/** `url = …` entries of [remote "…"] sections. */
-function remoteUrls(config: string): string[] {
-  const urls: string[] = [];
-  let inRemote = false;
-  for (const raw of config.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line.startsWith('[')) inRemote = /^\[remote\s+"/.test(line);
-    else if (inRemote) {
-      const m = /^url\s*=\s*(.+)$/.exec(line);
-      if (m?.[1]) urls.push(m[1].trim());
-    }
-  }
-  return urls;
+  const at = (path: string) => folder.with({ path });
+  const found = await readGitFolder(folder.path, {
+    read: async (path) => {
+      try {
+        return new TextDecoder().decode(await vscode.workspace.fs.readFile(at(path)));
+      } catch {
+        return undefined; // not there or not readable: the folder is not (this kind of) repository
+      }
+    },
+    kind: async (path) => {
+      try {
+        const { type } = await vscode.workspace.fs.stat(at(path));
+        return type & vscode.FileType.Directory ? 'directory' : 'file';
+      } catch {
+        return undefined;
+      }
+    },
+  });
+  return found && { root: folder, ...found };
 }
