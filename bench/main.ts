@@ -9,6 +9,7 @@ import { activationCase } from './cases/activation';
 import { cliCase } from './cases/cli';
 import { runEditorBench, type EditorBenchResults } from './cases/editorRuns';
 import { fastPathsCase } from './cases/fastPaths';
+import { findingsCase } from './cases/findings';
 import { memoryCase } from './cases/memory';
 import { pagingCase, pagingLatencyCase } from './cases/paging';
 import { pickerCase } from './cases/picker';
@@ -23,7 +24,7 @@ import { failedCase, type CaseResult } from './lib/result';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { ensureTools } from './lib/tools';
 
-const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths', 'picker', 'warmstart'] as const;
+const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths', 'picker', 'warmstart', 'findings'] as const;
 type CaseId = (typeof CASES)[number];
 
 const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
@@ -155,6 +156,7 @@ async function main(): Promise<number> {
     await run('fastpaths', '7. Fast paths', () => fastPathsCase(ctx));
     await run('picker', '8. False-positive picker', () => pickerCase(ctx));
     await run('warmstart', '9. Warm start', async () => warmStartCase(ctx, await editorResults()));
+    await run('findings', '10. Findings', async () => findingsCase(ctx, await editorResults()));
   } finally {
     await stopSlow();
     await sandbox.stop();

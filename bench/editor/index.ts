@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { SandboxInfo } from '../lib/sandboxProcess';
+import { findingsRun } from './findingsRun';
 import { hostHeap } from './hostHeap';
 import { loadedRepoFiles } from './moduleLoad';
 import { profiledTreeRun } from './profiledRun';
@@ -43,6 +44,7 @@ export async function run(): Promise<void> {
     await connect(api, sandbox);
     const reports = { reportId: sandbox.reportId, fpReportId: sandbox.fpReportId, issues: sandbox.issues, fpIssues: sandbox.fpIssues };
     for (let i = 0; i < treeRuns; i++) result.tree.push(await treeRun(api.services.tree, api.services.store, reports, LEVEL_REPS));
+    result.findings = await findingsRun(api, sandbox.reportId); // the last pass loaded the report
     api.services.store.reset(); // drop the models before the next pass
     result.hostHeap = await hostHeap(api.services.tree, api.services.store, [
       { id: sandbox.reportId, issues: sandbox.issues },

@@ -84,12 +84,34 @@ export interface HostHeap {
   heapLimit: number;
 }
 
+/** Publishing 10,000 findings to the Problems panel (bench/editor/findingsRun.ts), per layout. */
+export interface FindingsLayoutFigures {
+  /** spread: 50 findings per file; dense: 1,000 per file. */
+  name: string;
+  files: number;
+  findings: number;
+  /** Every file set in one synchronous loop: wall time, and the event loop's longest stall. */
+  naiveMs: number[];
+  naiveStallMs: number[];
+  /** The extension's publisher (per file, in time slices). */
+  slicedMs: number[];
+  slicedStallMs: number[];
+  yields: number[];
+  /** Diagnostics the host holds after a sliced publication. */
+  published: number;
+}
+
+export interface FindingsFigures {
+  layouts: FindingsLayoutFigures[];
+}
+
 export interface EditorRunResult {
   vscodeVersion: string;
   activation?: ActivationFigures;
   tree: TreeRun[];
   warmStart?: WarmStartFigures;
   hostHeap?: HostHeap;
+  findings?: FindingsFigures;
   /** .cpuprofile of one extra tree pass (tsc output of src/, readable names), if asked for. */
   profileFile?: string;
   /** .cpuprofile of expanding loaded 1,000-item ranges only. */

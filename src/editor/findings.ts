@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
+import { TimeSlicer } from '../common/timeSlice';
 import { isFalsePositive } from '../model/issue';
 import { issueLocations, refusedPaths, type CodeLocation } from '../model/locations';
 import type { ReportModel } from '../model/report';
@@ -129,6 +130,8 @@ export class Findings extends Disposable {
     const shows = this.shows();
     const byUri = new Map<string, Finding[]>();
     const exists = existenceCache();
+    // 10,000 issues take tens of milliseconds to place: in slices, so the host stays responsive.
+    const slicer = new TimeSlicer();
     let missing = 0;
     for (const { repository, report } of current) {
       const entry = this.store.entry(report.id);
@@ -136,6 +139,10 @@ export class Findings extends Disposable {
       if (!model) continue;
       const vendor = model.report.vulnerabilityReport?.vendor ?? report.vulnerabilityReport?.vendor ?? '';
       for (const issue of model.issues()) {
+        if (slicer.due) {
+          await slicer.yield();
+          if (run !== this.run) return; // a newer recompute started meanwhile
+        }
         if (!shows(issue)) continue;
         for (const refused of refusedPaths(issue))
           this.reportOnce(

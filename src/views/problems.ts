@@ -1,20 +1,19 @@
 // The Problems panel: one diagnostic per finding of the current reports (editor/findings),
-// published per file, a batch of files per turn of the event loop so 10,000 findings never
-// stall the extension host. The host keeps at most 1,000 diagnostics per file: the rest are
+// published per file, in time slices (common/timeSlice) so 10,000 findings never stall the
+// extension host (bench case 10 measures the longest stall). The host keeps at most 1,000 diagnostics per file: the rest are
 // not sent, and the view says which files were capped.
 import * as vscode from 'vscode';
 import { readableVendor, scannerFor } from '../common/scanners';
 import { oneLine } from '../common/text';
 import { Disposable } from '../common/disposable';
+import { TimeSlicer } from '../common/timeSlice';
 import { readableIssueType } from '../model/format';
 import { levelOf, type Level } from '../model/severity';
 import type { Connection } from '../editor/connection';
-import type { Finding, Findings } from '../editor/findings';
+import type { Finding } from '../editor/findings';
 
 /** What the extension host keeps per file; more are dropped with a warning of its own. */
 const MAX_PER_FILE = 1_000;
-/** Files published per turn of the event loop. */
-const FILES_PER_TURN = 50;
 
 /** Read when used, not at load (the bundle loads without touching the editor API). */
 function severityOf(level: Level): vscode.DiagnosticSeverity {
@@ -27,6 +26,15 @@ export interface PublishResult {
   diagnostics: number;
   /** Files with more findings than MAX_PER_FILE. */
   capped: vscode.Uri[];
+  /** How often publishing yielded to the event loop. */
+  yields: number;
+}
+
+/** What Problems publishes: the findings per file, and when they change. */
+export interface FindingSource {
+  readonly onDidChange: vscode.Event<void>;
+  uris(): vscode.Uri[];
+  forUri(uri: vscode.Uri): readonly Finding[];
 }
 
 export class Problems extends Disposable {
@@ -38,7 +46,7 @@ export class Problems extends Disposable {
   private generation = 0;
 
   constructor(
-    private readonly findings: Findings,
+    private readonly findings: FindingSource,
     private readonly connection: Connection,
     private readonly knownSummary: (fpId: string) => string | undefined,
   ) {
@@ -53,8 +61,8 @@ export class Problems extends Disposable {
     const generation = ++this.generation;
     const { falsePositives, severity } = this.connection.settings.findings;
     const next = new Set<string>();
-    const result: PublishResult = { files: 0, diagnostics: 0, capped: [] };
-    let turn = 0;
+    const result: PublishResult = { files: 0, diagnostics: 0, capped: [], yields: 0 };
+    const slicer = new TimeSlicer();
     for (const uri of this.findings.uris()) {
       const shown = this.findings.forUri(uri).filter((f) => !(f.falsePositive && falsePositives === 'hide'));
       if (shown.length === 0) continue;
@@ -64,13 +72,14 @@ export class Problems extends Disposable {
       next.add(uri.toString());
       result.files++;
       result.diagnostics += diagnostics.length;
-      if (++turn % FILES_PER_TURN === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
+      if (slicer.due) {
+        await slicer.yield();
         if (generation !== this.generation) return undefined;
       }
     }
     for (const key of this.files) if (!next.has(key)) this.collection.delete(vscode.Uri.parse(key));
     this.files = next;
+    result.yields = slicer.yieldCount;
     this.published.fire(result);
     return result;
   }
