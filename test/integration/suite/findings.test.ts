@@ -9,6 +9,12 @@ import type { Sandbox } from '../../../tools/sandbox/server';
 import type { SandboxIssue } from '../../../tools/sandbox/generator';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import { applyPatch } from 'diff';
+import { existsSync } from 'node:fs';
+import type { Finding } from '../../../src/editor/findings';
+import { levelOf } from '../../../src/model/severity';
+import { NO_FILTER } from '../../../src/views/filter';
+import { Problems } from '../../../src/views/problems';
+import { findingsNotes } from '../../../src/views/statusText';
 import type { FixNode } from '../../../src/views/nodes';
 import {
   CommandId,
@@ -22,6 +28,7 @@ import {
   mainSandbox,
   quiet,
   sandbox,
+  setUserSetting,
   treeItem,
   waitFor,
   workspaceFile,
@@ -301,6 +308,115 @@ describe('findings in the code', () => {
       }
     }
     await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  it('follows its settings and the tree filter: false positives hidden, a severity mapped by the table, filtered issues gone', async () => {
+    const { services } = await extensionApi();
+    const vendor = readableVendor(service.dataset.detail(reportId)!.vulnerabilityReport?.vendor);
+    const ours = () =>
+      services.findings
+        .uris()
+        .flatMap((uri) => vscode.languages.getDiagnostics(uri))
+        .filter((d) => d.source === vendor);
+    // The issues with a sink in a file of the workspace: one problem each.
+    const placed = issues.filter((i) => {
+      const sink = sinkOf(i);
+      return sink?.path && sink.startLine && existsSync(workspaceFile(sink.path).fsPath);
+    });
+    const fps = placed.filter(isFalsePositiveIssue);
+    const others = placed.filter((i) => !isFalsePositiveIssue(i));
+    assert.ok(fps.length > 0 && others.length > 0, `${fps.length} false positives and ${others.length} other issues placed`);
+    await waitFor(() => ours().length === placed.length, `${placed.length} problems (has ${ours().length})`);
+    // A severity the default table makes loud, so mapping it to hint is visible.
+    const severity = others.map((i) => i.severity!).find((v) => v && levelOf(v) !== 'hint' && levelOf(v) !== 'information')!;
+    assert.ok(severity, 'an issue of a loud severity is placed');
+    const ofSeverity = others.filter((i) => i.severity === severity).length;
+    const isFp = (d: vscode.Diagnostic) => d.message.includes('(false positive');
+    try {
+      await setUserSetting('securityFixReports.findings.falsePositives', 'hide');
+      await waitFor(
+        () => ours().length === others.length && !ours().some(isFp),
+        `false positives hidden: ${others.length} problems (has ${ours().length})`,
+      );
+
+      await setUserSetting('securityFixReports.findings.severity', { [severity.toUpperCase()]: 'hint' });
+      await waitFor(
+        () => ours().filter((d) => d.severity === vscode.DiagnosticSeverity.Hint).length === ofSeverity,
+        `the ${ofSeverity} "${severity}" problems as hints`,
+      );
+      assert.ok(
+        ours().some((d) => d.severity !== vscode.DiagnosticSeverity.Hint),
+        'the other severities keep their level',
+      );
+
+      services.tree.setFilter({ ...NO_FILTER, severities: new Set([severity.toLowerCase()]) });
+      await waitFor(
+        () => ours().length === ofSeverity && ours().every((d) => d.severity === vscode.DiagnosticSeverity.Hint),
+        `only the filtered severity's ${ofSeverity} problems (has ${ours().length})`,
+      );
+    } finally {
+      services.tree.setFilter(NO_FILTER);
+      await setUserSetting('securityFixReports.findings.severity', undefined);
+      await setUserSetting('securityFixReports.findings.falsePositives', undefined);
+    }
+    await waitFor(() => ours().length === placed.length && ours().filter(isFp).length === fps.length, 'every problem back');
+    assert.ok(
+      ours()
+        .filter(isFp)
+        .every((d) => d.severity === vscode.DiagnosticSeverity.Hint),
+      'false positives are hints again',
+    );
+  });
+
+  it('publishes at most 1,000 problems per file and names the capped files', async () => {
+    const { services } = await extensionApi();
+    const model = services.store.entry(reportId)!.model!;
+    const held = [...model.issues()];
+    const crowded = vscode.Uri.file('/capped/Crowded.java');
+    const roomy = vscode.Uri.file('/capped/Roomy.java');
+    const finding = (i: number, uri: vscode.Uri): Finding => ({
+      reportId,
+      issue: held[i % held.length]!,
+      vendor: 'checkmarx',
+      model,
+      falsePositive: false,
+      uri,
+      range: new vscode.Range(i, 0, i, 10),
+      related: [],
+    });
+    const byUri = new Map([
+      [crowded.toString(), Array.from({ length: 1_200 }, (_, i) => finding(i, crowded))],
+      [roomy.toString(), Array.from({ length: 30 }, (_, i) => finding(i, roomy))],
+    ]);
+    // The extension's publisher over these findings (its own collection, so the workspace's stay).
+    const problems = new Problems(
+      {
+        onDidChange: () => ({ dispose: () => undefined }),
+        uris: () => [crowded, roomy],
+        forUri: (uri) => byUri.get(uri.toString()) ?? [],
+      },
+      services.connection,
+      () => undefined,
+    );
+    try {
+      const result = await problems.publish();
+      assert.ok(result);
+      assert.deepEqual(
+        result.capped.map((u) => u.toString()),
+        [crowded.toString()],
+      );
+      assert.equal(result.diagnostics, 1_030);
+      assert.equal(problems.diagnosticsOf(crowded).length, 1_000, 'the host keeps 1,000 per file');
+      assert.deepEqual(
+        problems.diagnosticsOf(crowded).map((d) => d.range.start.line),
+        Array.from({ length: 1_000 }, (_, i) => i),
+        'the first 1,000 in report order',
+      );
+      assert.equal(problems.diagnosticsOf(roomy).length, 30);
+      assert.match(findingsNotes([], 0, result.capped.length).join(' '), /1 file .*1,000/);
+    } finally {
+      problems.dispose();
+    }
   });
 
   describe('without locations (the spec-minimal sandbox)', () => {

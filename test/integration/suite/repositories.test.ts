@@ -1,0 +1,116 @@
+// The workspace's repositories through the built-in git extension: a repository in a subfolder
+// of the workspace folder (a monorepo's part) is found with its remote and branch, gets its own
+// current report, and follows a checkout, including the note that its report is of another
+// branch. (The fallback reading of .git, worktrees included, is tested in
+// test/unit/model/gitFolder.test.ts on layouts git makes.)
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { FixReportSummary } from '../../../src/api/schemas';
+import { FIXTURE_REMOTE } from '../../../tools/editor/workspace';
+import type { Sandbox } from '../../../tools/sandbox/server';
+import { connectTo, extensionApi, mainSandbox, waitFor } from './support';
+
+interface GitApi {
+  openRepository(root: vscode.Uri): Promise<unknown>;
+}
+
+function git(cwd: string, ...args: string[]): void {
+  const result = spawnSync(
+    'git',
+    ['-c', 'user.name=T', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args],
+    { cwd, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+}
+
+const live = (r: FixReportSummary) => !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now());
+const newest = (reports: FixReportSummary[]) =>
+  [...reports].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0];
+
+describe('workspace repositories (git extension)', () => {
+  let service: Sandbox;
+  let sub: vscode.Uri;
+  let report: FixReportSummary;
+
+  before(async () => {
+    service = await mainSandbox();
+    await connectTo(service);
+    // A live report of another repository than the workspace's, made for a named branch.
+    report = service.dataset.reports.find(
+      (r) => r.repo?.originalUrl && r.repo.originalUrl !== FIXTURE_REMOTE && r.repo.reference && live(r),
+    )!;
+    assert.ok(report, 'the sandbox has a live report of another repository');
+    const root = vscode.workspace.workspaceFolders![0]!.uri;
+    sub = vscode.Uri.joinPath(root, 'services', 'portal');
+    mkdirSync(sub.fsPath, { recursive: true });
+    git(sub.fsPath, 'init', '-q');
+    git(sub.fsPath, 'remote', 'add', 'origin', `${report.repo!.originalUrl!}.git`);
+    git(sub.fsPath, 'symbolic-ref', 'HEAD', `refs/heads/${report.repo!.reference!}`);
+    writeFileSync(path.join(sub.fsPath, 'README.md'), 'portal\n');
+    git(sub.fsPath, 'add', '-A');
+    git(sub.fsPath, 'commit', '-q', '-m', 'portal');
+    // Two levels down is past the git extension's scan depth (1): open it as a user would.
+    const gitApi = vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.exports.getAPI(1);
+    await gitApi.openRepository(sub);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('git.close', sub);
+    rmSync(path.join(sub.fsPath, '..'), { recursive: true, force: true });
+    const { services } = await extensionApi();
+    await waitFor(
+      async () => !(await services.repositories.list()).some((r) => r.root.toString() === sub.toString()),
+      'the subfolder repository to be closed',
+    );
+    await waitFor(() => !services.findings.current.some((c) => c.repository.root.toString() === sub.toString()), 'its report to go');
+  });
+
+  it('finds a repository in a subfolder with its remote and branch, and gives it its own current report', async () => {
+    const { services } = await extensionApi();
+    const found = await waitFor(
+      async () => (await services.repositories.list()).find((r) => r.root.toString() === sub.toString()),
+      'the subfolder repository',
+      20_000,
+    );
+    assert.deepEqual(found.remotes, [`${report.repo!.originalUrl!}.git`]);
+    assert.equal(found.branch, report.repo!.reference);
+    const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === report.repo!.originalUrl);
+    const expected = newest(mine.filter((r) => live(r) && r.repo?.reference === report.repo!.reference)) ?? newest(mine);
+    const current = await waitFor(
+      () => services.findings.current.find((c) => c.repository.root.toString() === sub.toString()),
+      'the subfolder repository to have its current report',
+      20_000,
+    );
+    assert.equal(current.report.id, expected!.id, 'the newest live report for its checked-out branch');
+    assert.equal(current.otherBranch, undefined);
+    assert.ok(
+      services.findings.current.some(
+        (c) => c.repository.root.toString() !== sub.toString() && c.repository.remotes.includes(FIXTURE_REMOTE),
+      ),
+      'the workspace folder keeps its own repository and report',
+    );
+  });
+
+  it('follows a checkout: another branch without a report of its own takes the newest, and says its findings are of another branch', async () => {
+    const { services } = await extensionApi();
+    git(sub.fsPath, 'checkout', '-q', '-b', 'feature/no-scan');
+    await waitFor(
+      async () => (await services.repositories.list()).find((r) => r.root.toString() === sub.toString())?.branch === 'feature/no-scan',
+      'the checkout to be seen',
+      20_000,
+    );
+    const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === report.repo!.originalUrl);
+    const expected = newest(mine)!;
+    const current = await waitFor(
+      () =>
+        services.findings.current.find((c) => c.repository.root.toString() === sub.toString() && c.repository.branch === 'feature/no-scan'),
+      'the current report after the checkout',
+      20_000,
+    );
+    assert.equal(current.report.id, expected.id, 'no report for the branch: the newest');
+    assert.deepEqual(current.otherBranch, { report: expected.repo!.reference, checkedOut: 'feature/no-scan' });
+  });
+});
