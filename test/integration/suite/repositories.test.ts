@@ -26,6 +26,12 @@ function git(cwd: string, ...args: string[]): void {
   if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
 }
 
+/** The sink of an issue's trace (the last node by index), as the sandbox sends it. */
+function sinkOf(issue: { codeNodes?: unknown }): { path?: string } | undefined {
+  const nodes = [...((issue.codeNodes ?? []) as { path?: string; index: number }[])].sort((a, b) => a.index - b.index);
+  return nodes[nodes.length - 1];
+}
+
 const live = (r: FixReportSummary) => !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now());
 const newest = (reports: FixReportSummary[]) =>
   [...reports].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0];
@@ -38,9 +44,12 @@ describe('workspace repositories (git extension)', () => {
   before(async () => {
     service = await mainSandbox();
     await connectTo(service);
-    // A live report of another repository than the workspace's, made for a named branch.
+    // A live report of another repository than the workspace's (and than the hostile report's,
+    // whose refused paths are another test's), made for a named branch.
+    const hostileUrl = service.dataset.reports.find((r) => r.id === service.dataset.hostileReportId)?.repo?.originalUrl;
     report = service.dataset.reports.find(
-      (r) => r.repo?.originalUrl && r.repo.originalUrl !== FIXTURE_REMOTE && r.repo.reference && live(r),
+      (r) =>
+        r.repo?.originalUrl && r.repo.originalUrl !== FIXTURE_REMOTE && r.repo.originalUrl !== hostileUrl && r.repo.reference && live(r),
     )!;
     assert.ok(report, 'the sandbox has a live report of another repository');
     const root = vscode.workspace.workspaceFolders![0]!.uri;
@@ -70,9 +79,10 @@ describe('workspace repositories (git extension)', () => {
 
   it('finds a repository in a subfolder with its remote and branch, and gives it its own current report', async () => {
     const { services } = await extensionApi();
+    // The git extension opens a repository before its first status run has read the remotes.
     const found = await waitFor(
-      async () => (await services.repositories.list()).find((r) => r.root.toString() === sub.toString()),
-      'the subfolder repository',
+      async () => (await services.repositories.list()).find((r) => r.root.toString() === sub.toString() && r.remotes.length > 0),
+      'the subfolder repository with its remote',
       20_000,
     );
     assert.deepEqual(found.remotes, [`${report.repo!.originalUrl!}.git`]);
@@ -88,10 +98,36 @@ describe('workspace repositories (git extension)', () => {
     assert.equal(current.otherBranch, undefined);
     assert.ok(
       services.findings.current.some(
-        (c) => c.repository.root.toString() !== sub.toString() && c.repository.remotes.includes(FIXTURE_REMOTE),
+        (c) => c.repository.root.toString() !== sub.toString() && c.report.repo?.originalUrl === FIXTURE_REMOTE,
       ),
       'the workspace folder keeps its own repository and report',
     );
+  });
+
+  it("logs each of its report's paths that are not in the repository once, however often findings are placed", async () => {
+    const { services } = await extensionApi();
+    const current = services.findings.current.find((c) => c.repository.root.toString() === sub.toString())!;
+    await services.store.issuesSettled(current.report.id);
+    // The subfolder holds only a README: every located finding of its report is elsewhere.
+    const located = service.dataset
+      .issueRange(current.report.id, 0, service.dataset.issueCount(current.report.id))
+      .map((i) => sinkOf(i)?.path)
+      .filter((p): p is string => typeof p === 'string');
+    const paths = new Set(located);
+    assert.ok(paths.size > 0, 'the report has located issues');
+    const logged = () =>
+      services.log
+        .lines()
+        .filter((line) => line.includes(`Report ${current.report.id}: `) && line.includes('its finding is not shown in the code'));
+    await services.findings.recompute();
+    await services.findings.recompute(); // the second pass logs nothing new
+    for (const p of paths) assert.equal(logged().filter((line) => line.includes(`: ${p} (issue`)).length, 1, `${p} is logged once`);
+    assert.equal(logged().length, paths.size);
+    assert.ok(
+      services.findings.missingPaths >= located.length,
+      `${services.findings.missingPaths} findings counted as not in the workspace`,
+    );
+    assert.ok(!services.findings.uris().some((u) => u.toString().startsWith(sub.toString())), 'no finding is placed in the subfolder');
   });
 
   it('follows a checkout: another branch without a report of its own takes the newest, and says its findings are of another branch', async () => {
