@@ -1,10 +1,12 @@
 // A fix's patch against the workspace as it is now: which repository it applies to, each file's
 // current and patched text, or why it cannot be used. Previews and applications both go
-// through here, so what was previewed is what gets applied.
+// through here, so what was previewed is what gets applied. The patch code (model/patch and the
+// diff library) is its own bundle, dist/patch.js, required on the first preview.
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import type { FixView } from '../model/fix';
-import { applyTo, parseFixPatch, type FilePatch } from '../model/patch';
+import { requireBundle } from '../common/lazyBundle';
+import type { FilePatch } from '../model/patch';
 import type { WorkspaceRepository } from './repositories';
 
 interface PatchedFile {
@@ -18,8 +20,18 @@ interface PatchedFile {
 
 export type PatchedFix = { ok: true; files: PatchedFile[] } | { ok: false; reason: string };
 
+type Patches = typeof import('../model/patch');
+let patches: Patches | undefined;
+
+/** model/patch and its diff library, from dist/patch.js on the first preview (~9 KB the extension bundle does without). */
+function loadPatches(): Patches {
+  patches ??= requireBundle<Patches>('patch.js');
+  return patches;
+}
+
 /** Every file of the fix's patch, patched against the repository's current text; all or nothing. */
 export async function patchFix(view: FixView, report: FixReportSummary, repositories: readonly WorkspaceRepository[]): Promise<PatchedFix> {
+  const { parseFixPatch, applyTo } = loadPatches();
   const parsed = parseFixPatch(view.fix.patchAndQuestions?.patch);
   if (!parsed.ok) return parsed;
   const repo = repositories[0];

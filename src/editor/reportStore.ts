@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import type { FpSummary } from '../api/client';
 import { ServiceError } from '../api/errors';
 import type { IssuePage } from '../api/paging';
-import type { FixReportDetail, FixReportSummary } from '../api/schemas';
+import type { FixReportDetail, FixReportSummary, Issue } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
 import { ReportModel } from '../model/report';
@@ -40,6 +40,20 @@ export interface ReportEntry {
   cached?: { since: number; stale?: string };
   detailError?: ServiceError;
   issues?: IssueLoading;
+}
+
+/** Issues per page when a continued cache copy re-reads the pause's file. */
+const CONTINUED_PAGE = 1_000;
+
+/**
+ * A cached copy's issues in pages, then the pages that follow it. The copy is taken out of its
+ * holder once written, so it is not kept while the rest pages in.
+ */
+async function* pagesThen(holder: { issues?: Issue[] }, more: AsyncIterable<readonly Issue[]>): AsyncGenerator<readonly Issue[]> {
+  const issues = holder.issues ?? [];
+  delete holder.issues;
+  while (issues.length > 0) yield issues.splice(0, CONTINUED_PAGE); // written pages are let go
+  yield* more;
 }
 
 /** 'all': the data changed; 'report': one report's; 'status': only whether it is refreshing or stale. */
@@ -80,6 +94,8 @@ interface Paging {
   controller: AbortController;
   /** The pages on their way into the cache, when it is on. */
   feed?: PageFeed;
+  /** The cache file this run writes: whether it landed (a continuation starts from it). */
+  stored?: Promise<boolean>;
   running?: Promise<void>;
 }
 
@@ -354,7 +370,7 @@ export class ReportStore extends Disposable {
     this.succeeded();
     const counts = this.countsOf(entry, model);
     this.cachedCounts.set(reportId, counts);
-    this.toCache(reportId, (cache) => cache.updateMeta(reportId, counts));
+    void this.toCache(reportId, (cache) => cache.updateMeta(reportId, counts));
     this.log.info(`Report ${reportId}: its detail changed since it was cached; shown with the new one.`);
     this.changed.fire({ kind: 'report', reportId });
   }
@@ -393,19 +409,25 @@ export class ReportStore extends Disposable {
     if (!entry || !model || entry.fetchedAt === undefined) return;
     const counts = this.countsOf(entry, model);
     this.cachedCounts.set(reportId, counts);
-    this.toCache(reportId, (cache) =>
+    void this.toCache(reportId, (cache) =>
       cache.writeReport(reportId, { detail: model.report, pages: [], fetchedAt: entry.fetchedAt!, complete: false }, counts),
     );
   }
 
   /**
    * Stores a report's issues as their pages arrive (the feed), behind its detail; the file
-   * lands when paging ends, with the row's counts of that moment. Never fails the caller.
+   * lands when paging ends or pauses, with the row's counts of that moment. Never fails the caller.
    */
-  private cachePages(reportId: string, entry: ReportEntry, model: ReportModel, feed: PageFeed): void {
+  private cachePages(
+    reportId: string,
+    entry: ReportEntry,
+    model: ReportModel,
+    pages: AsyncIterable<readonly Issue[]>,
+    feed: PageFeed,
+  ): Promise<boolean> {
     const fetchedAt = entry.fetchedAt ?? Date.now();
-    this.toCache(reportId, (cache) =>
-      cache.writeReport(reportId, { detail: model.report, pages: feed, fetchedAt, complete: () => feed.complete }, () => {
+    return this.toCache(reportId, (cache) =>
+      cache.writeReport(reportId, { detail: model.report, pages, fetchedAt, complete: () => feed.complete }, () => {
         const counts = this.countsOf(entry, model);
         if (entry.model === model) this.cachedCounts.set(reportId, counts);
         return counts;
@@ -413,15 +435,46 @@ export class ReportStore extends Disposable {
     );
   }
 
-  /** Runs one cache operation for this epoch's connection, if the cache is on; logs a failure. */
-  private toCache(reportId: string, write: (cache: StoreCache) => Promise<unknown>): void {
+  /**
+   * "Load more" after a pause: the file written at the pause, then the pages that follow, as
+   * one new file. If that copy is gone or does not hold what the model had at the pause (evicted,
+   * cleared, a failed write), nothing is written and the pause's incomplete copy stays.
+   */
+  private continueCache(reportId: string, entry: ReportEntry, paging: Paging): void {
+    const previous = paging.stored;
+    const model = entry.model!;
+    if (!previous) return; // the cache was off when paging started
+    const held = model.issueCount;
     const epoch = this.epoch;
-    void this.caches
-      ?.current()
-      ?.then((cache) => (cache && epoch === this.epoch ? write(cache) : undefined))
-      .catch((e: unknown) =>
-        this.log.warn(`Report cache: report ${reportId} was not stored (${e instanceof Error ? e.message : String(e)}).`),
-      );
+    const feed = new PageFeed();
+    paging.feed = feed;
+    // Read before the write starts: a read that finds the file broken deletes it, which waits
+    // for the file's writes, the new one included.
+    paging.stored = (async () => {
+      const cache = (await previous) && epoch === this.epoch ? await this.caches?.current() : undefined;
+      const holder: { issues?: Issue[] } = { issues: (await cache?.readReport(reportId))?.issues };
+      if (holder.issues?.length !== held || epoch !== this.epoch) {
+        feed.abandon(); // nothing sound to continue from
+        return false;
+      }
+      return this.cachePages(reportId, entry, model, pagesThen(holder, feed), feed);
+    })().catch((e: unknown) => {
+      feed.abandon();
+      this.log.warn(`Report cache: report ${reportId} was not stored (${e instanceof Error ? e.message : String(e)}).`);
+      return false;
+    });
+  }
+
+  /** Runs one cache operation for this epoch's connection, if the cache is on; logs a failure. */
+  private async toCache(reportId: string, write: (cache: StoreCache) => Promise<boolean | void>): Promise<boolean> {
+    const epoch = this.epoch;
+    try {
+      const cache = await this.caches?.current();
+      return cache !== undefined && epoch === this.epoch ? (await write(cache)) !== false : false;
+    } catch (e) {
+      this.log.warn(`Report cache: report ${reportId} was not stored (${e instanceof Error ? e.message : String(e)}).`);
+      return false;
+    }
   }
 
   /** True while nothing replaced what was loaded for this report (a reset, refresh or reload). */
@@ -465,8 +518,10 @@ export class ReportStore extends Disposable {
     const entry = this.entries.get(reportId);
     if (!entry?.model) return;
     const paging = this.paging.get(reportId);
-    if (entry.issues?.kind === 'paused' && paging) this.pump(reportId, entry, paging);
-    else if (entry.issues?.kind === 'failed' || entry.issues?.kind === 'cancelled') this.startIssues(reportId, entry.model);
+    if (entry.issues?.kind === 'paused' && paging) {
+      this.continueCache(reportId, entry, paging);
+      this.pump(reportId, entry, paging);
+    } else if (entry.issues?.kind === 'failed' || entry.issues?.kind === 'cancelled') this.startIssues(reportId, entry.model);
   }
 
   /** Fetches one report again, detail and issues, dropping what was loaded of it. */
@@ -702,7 +757,7 @@ export class ReportStore extends Disposable {
     const paging: Paging = { iterator, controller, ...(feed ? { feed } : {}) };
     this.paging.set(reportId, paging);
     entry.model = model;
-    if (feed) this.cachePages(reportId, entry, model, feed);
+    if (feed) paging.stored = this.cachePages(reportId, entry, model, feed, feed);
     this.pump(reportId, entry, paging);
   }
 
@@ -730,6 +785,8 @@ export class ReportStore extends Disposable {
           entry.issues = { kind: 'loading', received: model.issueCount };
           if (next.value.hasNextPage && model.issueCount - startedAt >= budget) {
             entry.issues = { kind: 'paused', received: model.issueCount };
+            // A new window shows what arrived (marked incomplete); "Load more" continues the copy.
+            paging.feed?.end(false);
             break;
           }
           // Redraw at most a few times a second while pages stream in.

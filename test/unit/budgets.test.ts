@@ -54,6 +54,16 @@ describe('size budgets', () => {
     }
   });
 
+  it("the extension bundle leaves a fix's patch code (the diff library) to dist/patch.js, which loads in plain Node", () => {
+    const patch = path.join(root, 'dist', 'patch.js');
+    // A marker of the diff library (its error for a hunk whose counts are wrong).
+    const marker = 'Added line count did not match';
+    assert.ok(!readFileSync(bundle, 'utf8').includes(marker), `"${marker}" is not in dist/extension.js`);
+    assert.ok(readFileSync(patch, 'utf8').includes(marker), `"${marker}" is in dist/patch.js`);
+    const script = `process.stdout.write(JSON.stringify(Object.keys(require(${JSON.stringify(patch)})).sort()))`;
+    assert.deepEqual(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })), ['applyTo', 'parseFixPatch']);
+  });
+
   it('dist/reporting.js loads in plain Node (no editor API, no undici) and offers what the panel and Export Issues… call', () => {
     const script = `
       const r = require(${JSON.stringify(reporting)});

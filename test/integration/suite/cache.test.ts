@@ -181,6 +181,70 @@ describe('report cache (warm start)', () => {
     assert.equal(routes(service).issues, 0, 'without paging the issues again');
   });
 
+  it('a report paused at issuesPerLoad is cached at each pause, marked incomplete; Load more carries the copy on to a complete file', async () => {
+    const { store, caches } = (await extensionApi()).services;
+    const big = service.dataset.bigReportId!;
+    const total = service.dataset.issueCount(big);
+    const copyOf = async () => (await caches.current())?.readReport(big);
+    /** Waits until the cache file holds what the model holds, and returns it. */
+    const landed = (what: string) =>
+      waitFor(async () => {
+        const copy = await copyOf();
+        return copy?.issues.length === store.entry(big)?.issues?.received ? copy : undefined;
+      }, what);
+    await setUserSetting('securityFixReports.issuesPerLoad', 1_000);
+    try {
+      await quiet();
+      store.reset();
+      await rootNodes();
+      await store.report(big);
+      await store.issuesSettled(big);
+      assert.equal(store.entry(big)?.issues?.kind, 'paused', `${total} issues pause at 1,000`);
+      const first = await landed('the copy written at the first pause');
+      assert.equal(first.complete, false, 'a paused copy is incomplete');
+
+      store.loadMoreIssues(big);
+      await store.issuesSettled(big);
+      assert.equal(store.entry(big)?.issues?.kind, 'paused', 'the second load pauses too');
+      const second = await landed('the copy written at the second pause');
+      assert.equal(second.complete, false);
+      assert.deepEqual(
+        second.issues.slice(0, first.issues.length).map((i) => i.id),
+        first.issues.map((i) => i.id),
+        "the continued copy starts with the first pause's",
+      );
+
+      store.loadMoreIssues(big);
+      await store.issuesSettled(big);
+      assert.equal(store.entry(big)?.issues?.kind, 'done');
+      const whole = await waitFor(async () => {
+        const copy = await copyOf();
+        return copy?.complete ? copy : undefined;
+      }, 'the complete copy');
+      assert.deepEqual(
+        whole.issues.map((i) => i.id).sort(),
+        service.dataset
+          .issueRange(big, 0, total)
+          .map((i) => i.id)
+          .sort(),
+        'every issue once',
+      );
+
+      // A new start shows it all from the file, with no page asked for.
+      await quiet();
+      service.clearRequests();
+      store.reset();
+      await rootNodes();
+      await store.report(big);
+      assert.equal(store.entry(big)?.issues?.kind, 'done');
+      assert.equal(store.entry(big)?.issues?.received, total);
+      await quiet();
+      assert.equal(routes(service).issues, 0, 'no issue page is fetched again');
+    } finally {
+      await setUserSetting('securityFixReports.issuesPerLoad', undefined);
+    }
+  });
+
   it('Clear Cache deletes the files of the service; Clear Service Key does too', async () => {
     const api = await extensionApi();
     await loadAndCache();
