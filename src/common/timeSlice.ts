@@ -3,7 +3,7 @@
 // answering the workbench (hovers, completions, other extensions) while they run.
 
 /** The default work per slice: well under a 16 ms frame, long enough that yields stay rare. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 export class TimeSlicer {
   private sliceStart = performance.now();

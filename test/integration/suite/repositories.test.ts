@@ -4,7 +4,6 @@
 // branch. (The fallback reading of .git, worktrees included, is tested in
 // test/unit/model/gitFolder.test.ts on layouts git makes.)
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -12,6 +11,7 @@ import type { FixReportSummary } from '../../../src/api/schemas';
 import { FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { connectTo, extensionApi, mainSandbox, waitFor } from './support';
+import { git } from '../../support/git';
 
 interface GitApi {
   openRepository(root: vscode.Uri): Promise<unknown>;
@@ -20,15 +20,6 @@ interface GitApi {
 
 function gitApi(): GitApi {
   return vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.exports.getAPI(1);
-}
-
-function git(cwd: string, ...args: string[]): void {
-  const result = spawnSync(
-    'git',
-    ['-c', 'user.name=T', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args],
-    { cwd, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
 }
 
 /** The sink of an issue's trace (the last node by index), as the sandbox sends it. */

@@ -2,11 +2,12 @@
 // asked), on layouts made by git itself: a repository, a linked worktree (`.git` file →
 // worktrees/<name> → commondir), a detached HEAD; and the hand-made cases git cannot make.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readGitFolder, type GitFiles } from '../../../src/model/gitFolder';
+import { git } from '../../support/git';
 
 const files: GitFiles = {
   read: async (p) => {
@@ -24,15 +25,6 @@ const files: GitFiles = {
     }
   },
 };
-
-function git(cwd: string, ...args: string[]): void {
-  const result = spawnSync(
-    'git',
-    ['-c', 'user.name=T', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args],
-    { cwd, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-}
 
 describe('model/gitFolder: a repository read from its files', () => {
   let dir: string;
