@@ -198,29 +198,17 @@ function isDecodedCodeNodes(value: unknown): boolean {
   for (const node of value as unknown[]) {
     if (!isObject(node) || Object.getPrototypeOf(node) !== Object.prototype) return false;
     let i = 0;
+    // Each value read in the for-in (V8 reads it from the enum cache): a read by the key of
+    // CODE_NODE_KEYS instead, a changing key, was most of the fast path's cost on the sandbox's
+    // pages (~2,300 code nodes each).
     for (const key in node) {
-      if (key !== CODE_NODE_KEYS[i]) return false;
+      const field = node[key];
+      if (key !== CODE_NODE_KEYS[i] || !(i === 0 ? isText(field) : looseNumber(field) === field)) return false;
       i++;
     }
-    // Named reads, not node[key] over CODE_NODE_KEYS: a keyed read with changing keys was most
-    // of this check's cost, itself the largest part of the fast path on pages with code nodes.
-    if (
-      i !== CODE_NODE_KEYS.length ||
-      !isText(node.path) ||
-      !isLooseNumber(node.startLine) ||
-      !isLooseNumber(node.endLine) ||
-      !isLooseNumber(node.startCol) ||
-      !isLooseNumber(node.endCol) ||
-      !isLooseNumber(node.index)
-    )
-      return false;
+    if (i !== CODE_NODE_KEYS.length) return false;
   }
   return true;
-}
-
-/** A number or null as CodeNodeSchema keeps it (valibot's number() refuses NaN). */
-function isLooseNumber(value: unknown): boolean {
-  return value === null || (typeof value === 'number' && !Number.isNaN(value));
 }
 
 function isDecodedTags(value: unknown): boolean {
