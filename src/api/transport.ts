@@ -164,22 +164,32 @@ function requestSignal(
 
 /** The body, or a too-large error as soon as it (or its declared length) passes the limit. */
 async function readCapped(res: Dispatcher.ResponseData, where: string, limit: BodyLimit): Promise<Buffer> {
+  const { body } = res;
+  // NaN (no or an unreadable Content-Length) is never over the limit.
   const declared = Number(headerValue(res.headers['content-length']));
-  if (Number.isFinite(declared) && declared > limit.maxBytes) {
-    discard(res.body);
+  if (declared > limit.maxBytes) {
+    discard(body);
     throw tooLarge(where, limit, declared);
   }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of res.body) {
-    total += (chunk as Buffer).length;
-    if (total > limit.maxBytes) {
-      discard(res.body);
-      throw tooLarge(where, limit);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, total);
+  // By 'data' events, as undici's own body.text() reads: an async iterator over the body (a
+  // promise per chunk, the stream paused and resumed) cost 1.6% of the CLI's instructions
+  // on 100 pages of 0.85 MB (bench/, case 6). The promise settles once: whatever fires after
+  // the first outcome (the close after an end or an error) is moot.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    body
+      .on('data', (chunk: Buffer) => {
+        total += chunk.length;
+        if (total <= limit.maxBytes) return chunks.push(chunk);
+        discard(body);
+        reject(tooLarge(where, limit));
+      })
+      .on('end', () => resolve(Buffer.concat(chunks, total)))
+      .on('error', reject)
+      // Closed with neither an end nor an error: what an async iterator calls a premature close.
+      .on('close', () => reject(Error('premature close')));
+  });
 }
 
 function tooLarge(where: string, limit: BodyLimit, declared?: number): ServiceError {
