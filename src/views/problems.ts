@@ -1,7 +1,7 @@
 // The Problems panel: one diagnostic per finding of the current reports (editor/findings),
 // published per file, in time slices (common/timeSlice) so 10,000 findings never stall the
-// extension host (bench case 10 measures the longest stall). The host keeps at most 1,000 diagnostics per file: the rest are
-// not sent, and the view says which files were capped.
+// extension host (bench case 10 measures the longest stall). The host keeps at most 1,000
+// diagnostics per file: the rest are not sent, and the view says which files were capped.
 import * as vscode from 'vscode';
 import { readableVendor, scannerFor } from '../common/scanners';
 import { oneLine } from '../common/text';

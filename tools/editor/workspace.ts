@@ -3,12 +3,12 @@
 // folder), so the workspace has the git remote of one of the sandbox's repositories; with git
 // on the machine it is also a real repository (one commit, branch FIXTURE_BRANCH), so the
 // editor's git extension reports its remote and checked-out branch.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from './codeServer';
+import { runGit } from './git';
 
 const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
 
@@ -39,22 +39,7 @@ async function installGitConfig(workspace: string): Promise<void> {
 /** Makes the copy a repository with one commit on FIXTURE_BRANCH; without git, it stays a bare .git/config. */
 function commitWorkspace(workspace: string): void {
   if (!existsSync(path.join(workspace, '.git', 'config'))) return;
-  const git = (...args: string[]) =>
-    spawnSync(
-      'git',
-      [
-        '-c',
-        'user.name=Sample',
-        '-c',
-        'user.email=sample@example.invalid',
-        '-c',
-        'commit.gpgsign=false',
-        '-c',
-        'init.defaultBranch=main',
-        ...args,
-      ],
-      { cwd: workspace, stdio: 'ignore' },
-    ).status === 0;
+  const git = (...args: string[]) => runGit(workspace, ...args).ok;
   if (!git('init', '-q')) return; // no git on this machine: the extension reads .git/config instead
   git('symbolic-ref', 'HEAD', `refs/heads/${FIXTURE_BRANCH}`);
   git('add', '-A');

@@ -29,6 +29,7 @@ import {
   quiet,
   sandbox,
   setUserSetting,
+  sinkOf,
   treeItem,
   waitFor,
   workspaceFile,
@@ -41,21 +42,6 @@ function expectedCurrent(service: Sandbox): string {
   const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === WORKSPACE_REMOTE);
   const live = mine.filter((r) => r.repo?.reference === FIXTURE_BRANCH && !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now()));
   return [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!.id;
-}
-
-/** A trace node as the sandbox sends it for the workspace's repository (numbers and a path). */
-interface Node {
-  path: string;
-  startLine: number;
-  endLine: number;
-  startCol: number;
-  endCol: number;
-  index: number;
-}
-
-function sinkOf(issue: SandboxIssue): Node | undefined {
-  const nodes = [...((issue.codeNodes ?? []) as unknown as Node[])].sort((a, b) => a.index - b.index);
-  return nodes[nodes.length - 1];
 }
 
 describe('findings in the code', () => {

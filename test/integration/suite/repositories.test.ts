@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { FixReportSummary } from '../../../src/api/schemas';
 import { FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import type { Sandbox } from '../../../tools/sandbox/server';
-import { connectTo, extensionApi, mainSandbox, waitFor } from './support';
+import { connectTo, extensionApi, mainSandbox, sinkOf, waitFor } from './support';
 import { git } from '../../support/git';
 
 interface GitApi {
@@ -20,12 +20,6 @@ interface GitApi {
 
 function gitApi(): GitApi {
   return vscode.extensions.getExtension<{ getAPI(v: 1): GitApi }>('vscode.git')!.exports.getAPI(1);
-}
-
-/** The sink of an issue's trace (the last node by index), as the sandbox sends it. */
-function sinkOf(issue: { codeNodes?: unknown }): { path?: string } | undefined {
-  const nodes = [...((issue.codeNodes ?? []) as { path?: string; index: number }[])].sort((a, b) => a.index - b.index);
-  return nodes[nodes.length - 1];
 }
 
 const live = (r: FixReportSummary) => !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now());

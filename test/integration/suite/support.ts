@@ -278,3 +278,19 @@ export async function ensureGitConfig(): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
   await copyFile(source, target);
 }
+
+/** A trace node as the sandbox sends it for a repository without hostile locations (numbers and a path). */
+export interface TraceNode {
+  path: string;
+  startLine: number;
+  endLine: number;
+  startCol: number;
+  endCol: number;
+  index: number;
+}
+
+/** An issue's sink: the last node of its trace by index (where scanners report a result). */
+export function sinkOf(issue: Issue): TraceNode | undefined {
+  const nodes = [...((issue.codeNodes ?? []) as unknown as TraceNode[])].sort((a, b) => a.index - b.index);
+  return nodes[nodes.length - 1];
+}

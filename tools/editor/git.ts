@@ -1,0 +1,23 @@
+// git with a fixed identity and default branch and no signing, so the machine's git
+// configuration cannot change the repositories the sample workspace and the tests make.
+import { spawnSync } from 'node:child_process';
+
+/** Runs git in `cwd`; whether it succeeded, and what it wrote to stderr. */
+export function runGit(cwd: string, ...args: string[]): { ok: boolean; stderr: string } {
+  const result = spawnSync(
+    'git',
+    [
+      '-c',
+      'user.name=Sample',
+      '-c',
+      'user.email=sample@example.invalid',
+      '-c',
+      'commit.gpgsign=false',
+      '-c',
+      'init.defaultBranch=main',
+      ...args,
+    ],
+    { cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return { ok: result.status === 0, stderr: result.stderr ?? String(result.error ?? '') };
+}
