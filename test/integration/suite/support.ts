@@ -8,7 +8,12 @@ import { mkdir, copyFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension';
-import type { SandboxFix as Fix, SandboxIssue as Issue, SandboxReportDetail as FixReportDetail } from '../../../tools/sandbox/generator';
+import type {
+  CodeNode,
+  SandboxFix as Fix,
+  SandboxIssue as Issue,
+  SandboxReportDetail as FixReportDetail,
+} from '../../../tools/sandbox/generator';
 import type { GroupNode, IssueNode, Node, ReportNode } from '../../../src/views/nodes';
 import { CommandId } from '../../../src/common/manifest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../tools/sandbox/server';
@@ -279,18 +284,11 @@ export async function ensureGitConfig(): Promise<void> {
   await copyFile(source, target);
 }
 
-/** A trace node as the sandbox sends it for a repository without hostile locations (numbers and a path). */
-export interface TraceNode {
-  path: string;
-  startLine: number;
-  endLine: number;
-  startCol: number;
-  endCol: number;
-  index: number;
-}
-
-/** An issue's sink: the last node of its trace by index (where scanners report a result). */
-export function sinkOf(issue: Issue): TraceNode | undefined {
-  const nodes = [...((issue.codeNodes ?? []) as unknown as TraceNode[])].sort((a, b) => a.index - b.index);
+/**
+ * An issue's sink: the last node of its trace by index (where scanners report a result). As a
+ * CodeNode: a repository without hostile locations sends numbers and a path.
+ */
+export function sinkOf(issue: Issue): CodeNode | undefined {
+  const nodes = [...((issue.codeNodes ?? []) as unknown as CodeNode[])].sort((a, b) => a.index - b.index);
   return nodes[nodes.length - 1];
 }
