@@ -5,6 +5,11 @@
 // Paging is sequential by nature, so the only time to win is the client's own: the next
 // request leaves as soon as the page's JSON names its last id, and the page is decoded, checked
 // and handed to the consumer while that request is on the wire (one request ahead at most).
+// "Leaves" needs one turn of the event loop: undici writes a request on a kept-alive socket
+// only from a setImmediate (it first reads what the server may have sent unasked, its fix for
+// GHSA-35p6-xmwp-9g52), so without that turn the request waited for all of the consumer's
+// synchronous work on the page, and nothing overlapped (measured with strace).
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import { counted } from '../common/text';
 import { Chronology } from './chronology';
 import { ServiceError } from './errors';
@@ -80,7 +85,11 @@ export async function* pageIssues(fetchPage: FetchPage, options: PagingOptions =
       const fetched = await current.page;
       current = undefined;
       // The next request leaves before this page is decoded; a repeated cursor would stall, so not for that.
-      if (fetched.nextCursor !== undefined && fetched.nextCursor !== cursor && !signal?.aborted) ahead = send(fetched.nextCursor);
+      if (fetched.nextCursor !== undefined && fetched.nextCursor !== cursor && !signal?.aborted) {
+        ahead = send(fetched.nextCursor);
+        // Queued after undici's own setImmediate, so the request is written when this resolves.
+        await eventLoopTurn();
+      }
       const checked = checkPage(fetched.decode(), page, cursor, seen, chronology, warn);
       yield checked.page;
       if (!checked.hasNextPage) return;

@@ -56,6 +56,8 @@ interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   headers: Record<string, string | string[] | undefined>;
+  /** Date.now() when the request's headers arrived (for ordering against other processes and threads). */
+  receivedAt: number;
 }
 
 export interface Sandbox {
@@ -183,7 +185,7 @@ class SandboxService implements Sandbox {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const query: Record<string, string> = {};
     for (const [name, value] of url.searchParams) if (!(name in query)) query[name] = value;
-    this.requests.push({ method: req.method ?? '', path: url.pathname, query, headers: { ...req.headers } });
+    this.requests.push({ method: req.method ?? '', path: url.pathname, query, headers: { ...req.headers }, receivedAt: Date.now() });
     // The sandbox never reads request bodies; drain them so keep-alive keeps working.
     req.resume();
     // Every answer crosses the modelled network, errors included.

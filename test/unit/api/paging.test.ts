@@ -1,6 +1,8 @@
 // v5 paging against the sandbox: both cursor semantics, anomalies, cancellation.
 import { strict as assert } from 'node:assert';
 import { getEventListeners } from 'node:events';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { FixReportsClient } from '../../../src/api/client';
 import { ServiceError } from '../../../src/api/errors';
 import { pageIssues, type FetchedPage } from '../../../src/api/paging';
@@ -9,6 +11,7 @@ import { createDataset } from '../../../tools/sandbox/generator';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { Chronology, compareTimestamps } from '../../../src/api/chronology';
 import { observe } from '../../support/evidence';
+import type { SyncPagingJob, SyncPagingResult } from '../support/syncPagingWorker';
 import { captureLog, collect, rejectsWith, useSandbox } from '../helpers';
 
 describe('paging: v5 issues', () => {
@@ -188,6 +191,29 @@ describe('paging: the next request overlaps the client’s work', () => {
     );
     assert.equal(issueRequests().length, 3, 'one request per page, none after the last');
     observe(`page 2 was requested (issueId ${last}) before the consumer asked for it`);
+  });
+
+  it('the next request is on the wire while a consumer does synchronous work on the page (as the CLI and the tree do)', async function () {
+    this.timeout(20_000);
+    // Page 2, not 1: the request for page 2 opens a second connection, which takes a turn of the
+    // event loop to connect; from then on each request reuses an idle one.
+    const job: SyncPagingJob = { baseUrl: sandbox.baseUrl, key: sandbox.key, reportId, holdPage: 2, holdMs: 1_500 };
+    const worker = new Worker(join(__dirname, '..', 'support', 'syncPagingWorker.js'), { workerData: job });
+    const message = await new Promise<{ result?: SyncPagingResult; error?: string }>((resolve, reject) => {
+      worker.once('message', resolve).once('error', reject);
+    });
+    await worker.terminate();
+    assert.equal(message.error, undefined, message.error);
+    const { result } = message;
+    assert.deepEqual({ pages: result!.pages, issues: result!.issues }, { pages: 3, issues: 3_000 });
+    const third = issueRequests()[2]!;
+    // Before the fix the request left only when the work ended (undici writes it from a setImmediate).
+    const at = third.receivedAt - result!.heldFrom;
+    assert.ok(
+      third.receivedAt < result!.heldUntil,
+      `page 3 was asked for ${at} ms after the consumer began ${result!.heldUntil - result!.heldFrom} ms of synchronous work on page 2`,
+    );
+    observe(`page 3 reached the service ${at} ms after the consumer began 1,500 ms of synchronous work on page 2 (before it: < 0)`);
   });
 
   it('cancelling while the consumer holds a page cancels the request ahead, at once', async () => {
