@@ -21,10 +21,21 @@ export async function openViewContainer(page: Page, title: string, timeoutMs = 1
   await entry.waitFor({ state: 'visible', timeout: timeoutMs });
   const sidebar = page.locator('.part.sidebar');
   const heading = sidebar.locator('.composite.title').first();
-  // Clicking the entry of the open container would close the sidebar.
-  if (!(await isSidebarShowing(heading, title))) await entry.click();
-  await heading.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(title)}`, 'i') }).waitFor({ state: 'visible', timeout: timeoutMs });
-  return sidebar;
+  const shown = heading.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(title)}`, 'i') });
+  const deadline = Date.now() + timeoutMs;
+  // Clicking the entry of the open container closes the sidebar. Right after a reload the
+  // workbench may still be restoring that container when we look, and our click then closes
+  // it (seen once in CI): look again after each click until it shows.
+  for (;;) {
+    if (await isSidebarShowing(heading, title)) return sidebar;
+    await entry.click();
+    try {
+      await shown.waitFor({ state: 'visible', timeout: Math.max(1, Math.min(5_000, deadline - Date.now())) });
+      return sidebar;
+    } catch (e) {
+      if (Date.now() >= deadline) throw e;
+    }
+  }
 }
 
 /** Runs a command by its palette title (e.g. "View: Toggle Word Wrap"). */
