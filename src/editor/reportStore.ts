@@ -122,13 +122,6 @@ export class ReportStore extends Disposable {
   private staleValue: Stale | undefined;
   private autoRefresh: NodeJS.Timeout | undefined;
   private prefetchRun: AbortController | undefined;
-  /**
-   * What the user opened and is still loading: an expansion's detail, an expanded report's issue
-   * pages (each settles, never rejects). The counts prefetch starts nothing while one runs, so
-   * other rows' details (a 10,000-fix detail weighs 15 MB) do not share the network and this
-   * thread with it.
-   */
-  private readonly foreground = new Set<Promise<void>>();
   private cachedList: Cached | undefined;
   /** Counts of cached reports, from the cache's index: for their rows, before (or without) loading them. */
   private readonly cachedCounts = new Map<string, CachedCounts>();
@@ -250,7 +243,7 @@ export class ReportStore extends Disposable {
   /** The report's fixes (one request), then its issues streaming in the background. */
   report(reportId: string): Promise<ReportModel> {
     const current = this.currentness(reportId);
-    const loaded = this.reportDetail(reportId).then(
+    return this.reportDetail(reportId).then(
       (model) => {
         // The detail may have come from the counts prefetch: paging starts on the first real use.
         const entry = this.entries.get(reportId);
@@ -266,9 +259,6 @@ export class ReportStore extends Disposable {
         throw e;
       },
     );
-    // Until its paging has started (a foreground load of its own): no gap for the prefetch.
-    this.inForeground(loaded);
-    return loaded;
   }
 
   /** The report's detail (its fixes), fetched once and no issues: for the tree and for the counts on report rows. */
@@ -496,8 +486,7 @@ export class ReportStore extends Disposable {
 
   /**
    * Counts on report rows without expanding them: the details (fixes, never issues) of the first
-   * `countsPrefetch` listed reports that have not expired, two at a time, each started only when
-   * nothing the user opened is loading (see `foreground`). A failure only leaves
+   * `countsPrefetch` listed reports that have not expired, two at a time. A failure only leaves
    * that row without counts (logged); expanding the report fetches it again and reports errors.
    */
   private prefetchCounts(reports: readonly FixReportSummary[]): void {
@@ -509,11 +498,7 @@ export class ReportStore extends Disposable {
     const controller = new AbortController();
     this.prefetchRun = controller;
     const worker = async () => {
-      for (;;) {
-        // What the user opened goes first; a detail already on its way is not cancelled.
-        await this.foregroundSettled();
-        const next = queue.shift();
-        if (!next || controller.signal.aborted) return;
+      for (let next = queue.shift(); next && !controller.signal.aborted; next = queue.shift()) {
         const id = next.id;
         await this.reportDetail(id, controller.signal).then(
           // Only the row's counts changed; an expansion meanwhile redraws it through its paging.
@@ -526,21 +511,6 @@ export class ReportStore extends Disposable {
       }
     };
     void Promise.all([worker(), worker()]);
-  }
-
-  /** Marks a load the user asked for: the counts prefetch waits until it settles. */
-  private inForeground(load: Promise<unknown>): void {
-    const settled = load.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.foreground.add(settled);
-    void settled.then(() => this.foreground.delete(settled));
-  }
-
-  /** Resolves once nothing the user opened is loading (loads that start meanwhile are waited for too). */
-  private async foregroundSettled(): Promise<void> {
-    while (this.foreground.size > 0) await Promise.all(this.foreground);
   }
 
   /** Continues paging after a pause or a failure ("Load more" / "Retry"). */
@@ -836,7 +806,6 @@ export class ReportStore extends Disposable {
     paging.running = Promise.resolve(
       this.withProgress(`Loading issues of ${entry.summary.vulnerabilityReport?.project?.name ?? 'the report'}…`, run),
     );
-    this.inForeground(paging.running);
   }
 
   private entryFor(reportId: string): ReportEntry {

@@ -12,7 +12,6 @@ import * as vscode from 'vscode';
 import type { FixNode, GroupNode, IssueNode, LoadingNode, Node } from '../../../src/views/nodes';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
-import { observe } from '../../support/evidence';
 import {
   CommandId,
   childrenOf,
@@ -432,44 +431,5 @@ describe('reports tree', () => {
     assert.equal(pages.length, 3, 'one request per page of issues');
     const cursors = pages.map((r) => r.query['issueId'] ?? '(first)');
     assert.equal(new Set(cursors).size, cursors.length, 'no page requested twice');
-  });
-
-  it('the counts prefetch starts no detail while a report the user opened loads, and resumes after', async () => {
-    const { services } = await extensionApi();
-    const bigId = service.dataset.bigReportId!;
-    await setUserSetting('securityFixReports.countsPrefetch', undefined);
-    await waitFor(() => services.connection.settings.countsPrefetch === 20, 'countsPrefetch back to 20');
-    // 50 ms per answer: the expanded report pages for a few hundred ms, in which the prefetch,
-    // two details at a time, would otherwise fetch most rows' details.
-    service.options.latencyMs = 50;
-    try {
-      await quiet();
-      // The list loads now (the prefetch starts with it) and the report is opened at once.
-      service.clearRequests();
-      services.store.reset();
-      const roots = await rootNodes();
-      const node = roots.find((n) => n.report.id === bigId)!;
-      await childrenOf(node);
-      await services.store.issuesSettled(bigId);
-      const pagingEnded = Date.now();
-      const detailOf = (id: string) => service.requests.find((r) => r.path === `/api/rest/fix-reports/${id}`);
-      const opened = detailOf(bigId)!;
-      // Reports whose detail only fed their row (not expanded, not the workspace's current one).
-      const live = roots.filter((n) => !(n.report.expirationOn && Date.parse(n.report.expirationOn) < Date.now()));
-      const rowsOnly = live.map((n) => n.report.id).filter((id) => id !== bigId && !services.store.entry(id)?.issues);
-      assert.ok(rowsOnly.length >= 5, `${rowsOnly.length} reports fetched for their rows only`);
-      const during = rowsOnly.filter((id) => {
-        const at = detailOf(id)?.receivedAt;
-        return at !== undefined && at > opened.receivedAt && at < pagingEnded;
-      });
-      // At most the two on their way when the report was opened (they are not cancelled).
-      assert.ok(during.length <= 2, `${during.length} details for rows arrived while the opened report loaded`);
-      await waitFor(() => rowsOnly.every((id) => detailOf(id)), 'the prefetch resumes: every row gets its detail');
-      const after = rowsOnly.filter((id) => detailOf(id)!.receivedAt >= pagingEnded);
-      assert.ok(after.length >= 3, `${after.length} row details waited for the opened report (the rest came before it was opened)`);
-      observe(`${during.length} of ${rowsOnly.length} row details arrived while the opened report loaded, ${after.length} after it`);
-    } finally {
-      service.options.latencyMs = 0;
-    }
   });
 });
