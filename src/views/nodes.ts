@@ -14,6 +14,7 @@ import { CommandId } from '../common/manifest';
 import type { Explanation } from '../editor/explanations';
 import type { IssueLoading } from '../editor/reportStore';
 import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
+import type { LoadingAction } from './loadingCommands';
 
 export type GroupKind = 'fixes' | 'false-positives' | 'other';
 
@@ -125,10 +126,10 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
 }
 
 /**
- * What clicking a row runs. Bound when the row is clicked (TreeDataProvider.resolveTreeItem),
- * never in the TreeItem: the editor turns a TreeItem's command into a handle that dies when
- * the row is re-rendered, and rows re-render on every page of issues, so a click on
- * "Loading issues…" met "Actual command not found" and loading went on.
+ * What clicking a row runs, other than the loading row (loadingAction). Bound when the row is
+ * clicked (TreeDataProvider.resolveTreeItem), never in the TreeItem: the editor turns a
+ * TreeItem's command with arguments into a handle that dies when the row is re-rendered, and
+ * rows re-render on every page of issues.
  */
 export function commandFor(node: Node): vscode.Command | undefined {
   switch (node.kind) {
@@ -138,19 +139,26 @@ export function commandFor(node: Node): vscode.Command | undefined {
         : undefined;
     case 'message':
       return node.command;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What clicking the loading row does in each state. Its command is in the TreeItem, with no
+ * arguments (see loadingCommands.ts): even a handle bound on click died when the row redrew
+ * between the click and the command.
+ */
+export function loadingAction(state: IssueLoading): { action: LoadingAction; title: string } | undefined {
+  switch (state.kind) {
     case 'loading':
-      switch (node.state.kind) {
-        case 'loading':
-          return { command: CommandId.CancelLoading, title: 'Cancel loading', arguments: [node.reportId] };
-        case 'paused':
-          return { command: CommandId.LoadMoreIssues, title: 'Load more issues', arguments: [node.reportId] };
-        case 'cancelled':
-          return { command: CommandId.LoadMoreIssues, title: 'Load the rest', arguments: [node.reportId] };
-        case 'failed':
-          return { command: CommandId.LoadMoreIssues, title: 'Retry', arguments: [node.reportId] };
-        default:
-          return undefined;
-      }
+      return { action: 'cancel', title: 'Cancel loading' };
+    case 'paused':
+      return { action: 'more', title: 'Load more issues' };
+    case 'cancelled':
+      return { action: 'more', title: 'Load the rest' };
+    case 'failed':
+      return { action: 'more', title: 'Retry' };
     default:
       return undefined;
   }

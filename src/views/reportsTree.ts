@@ -21,6 +21,7 @@ import type { ReportStore } from '../editor/reportStore';
 import { filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
 import {
   commandFor,
+  loadingAction,
   tooltipFor,
   treeItem,
   type FixNode,
@@ -32,6 +33,7 @@ import {
   type ReportNode,
   type ReportSize,
 } from './nodes';
+import { LoadingCommands } from './loadingCommands';
 
 const RANGE_SIZE = 1_000;
 /** How long a tooltip waits for an FP's short summary, or its explanation, before showing without it. */
@@ -46,6 +48,11 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   private readonly reportNodes = new Map<string, ReportNode>();
   private filterValue: TreeFilter = NO_FILTER;
   private repositories: readonly WorkspaceRepository[] = [];
+  private readonly loadingCommands = this.register(
+    new LoadingCommands((action, reportId) =>
+      action === 'cancel' ? this.store.cancelIssues(reportId) : this.store.loadMoreIssues(reportId),
+    ),
+  );
 
   constructor(
     private readonly store: ReportStore,
@@ -109,7 +116,10 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
       node.size = this.sizeOf(node.report.id);
       node.cached = this.store.entry(node.report.id)?.cached;
     }
-    return treeItem(node);
+    const item = treeItem(node);
+    const click = node.kind === 'loading' && loadingAction(node.state);
+    if (click) item.command = { command: this.loadingCommands.idFor(click.action, node.reportId), title: click.title };
+    return item;
   }
 
   /** What the store knows of a report's size: nothing is fetched for it (see ReportStore.prefetchCounts). */

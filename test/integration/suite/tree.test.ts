@@ -354,8 +354,9 @@ describe('reports tree', () => {
       if (partialGroup)
         assert.match(labelOf(await treeItem(partialGroup)), /\(≥ [\d,]+\)$/, 'issue counts are a lower bound while more remain');
       const item = await treeItem(row);
-      assert.equal(item.command?.command, CommandId.LoadMoreIssues);
-      await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+      const command = item.command?.command ?? '(none)';
+      assert.ok(command.startsWith(`${CommandId.LoadMoreIssues}.row`), command);
+      await vscode.commands.executeCommand(command);
       await waitFor(() => services.store.entry(bigId)?.issues?.kind !== 'loading', 'the next load to stop');
     }
     assert.equal(services.store.entry(bigId)?.issues?.kind, 'done');
@@ -373,6 +374,53 @@ describe('reports tree', () => {
     await setUserSetting('securityFixReports.issuesPerLoad', undefined);
     await waitFor(() => services.connection.settings.issuesPerLoad === 20_000, 'issuesPerLoad back to default');
     await quiet();
+  });
+
+  it("the loading row's click survives its redraws: a command without arguments, one id per report and action, never the report id", async () => {
+    const { services } = await extensionApi();
+    const bigId = service.dataset.bigReportId!;
+    services.store.reset();
+    await quiet();
+    // Slow pages: loading lasts, and the row redraws on the pages that arrive meanwhile.
+    service.faults.add({ route: 'issues', fault: { kind: 'latency', ms: 100 } });
+    try {
+      const node = (await rootNodes()).find((n) => n.report.id === bigId);
+      assert.ok(node, 'the big report is listed');
+      await childrenOf(node); // expanding it: the detail, then its pages
+      const row = async () => (await childrenOf(node)).find((n): n is LoadingNode => n.kind === 'loading');
+      const clickOf = async () => {
+        const loading = await row();
+        assert.ok(loading, 'a loading row');
+        const command = services.tree.getTreeItem(loading).command;
+        assert.ok(command, `the ${loading.state.kind} row has its command in the TreeItem`);
+        // Arguments would make the editor pass a handle that dies when the row redraws.
+        assert.equal(command.arguments, undefined, 'no arguments');
+        assert.ok(!command.command.includes(bigId), 'the id is numbered, not named after the (server) report id');
+        return command.command;
+      };
+      await waitFor(async () => (await row())?.state.kind === 'loading', 'loading to start');
+      const cancel = await clickOf();
+      assert.ok(cancel.startsWith(`${CommandId.CancelLoading}.row`), cancel);
+      const received = services.store.entry(bigId)!.issues!.received;
+      await waitFor(() => services.store.entry(bigId)!.issues!.received > received, 'a page to arrive (a redraw)');
+      assert.equal(await clickOf(), cancel, 'the same id after a redraw');
+      assert.ok((await vscode.commands.getCommands(true)).includes(cancel), 'registered');
+
+      await vscode.commands.executeCommand(cancel); // what the workbench runs on a click
+      assert.equal(services.store.entry(bigId)?.issues?.kind, 'cancelled');
+      const more = await clickOf();
+      assert.ok(more.startsWith(`${CommandId.LoadMoreIssues}.row`), more);
+      assert.notEqual(more, cancel);
+      await vscode.commands.executeCommand(more);
+      assert.equal(services.store.entry(bigId)?.issues?.kind, 'loading', 'the cancelled row loads the rest');
+      assert.equal(await clickOf(), cancel, 'loading again: the first id');
+      await vscode.commands.executeCommand(cancel);
+      assert.equal(services.store.entry(bigId)?.issues?.kind, 'cancelled', 'and it cancels again');
+    } finally {
+      service.faults.clear();
+      services.store.reset();
+      await quiet();
+    }
   });
 
   it("announces a report's changes only after its children were handed out (so the editor registers ids once)", async () => {

@@ -1,0 +1,37 @@
+// The click on a report's "Loading issues…" row and its paused, cancelled and failed forms.
+// That row redraws on every page of issues. A TreeItem command with arguments reaches the
+// workbench as a handle that the extension host drops when the row redraws, so a click that
+// landed between a redraw and its command failed ("Actual command not found", logged by the
+// extension host in the UI check's cancel step, VS Code 1.100) and loading went on. A command
+// without arguments travels by id, with no handle to drop: each report's row actions get ids of
+// their own, registered on first use and kept until the tree is disposed.
+import * as vscode from 'vscode';
+import { CommandId } from '../common/manifest';
+import { Disposable } from '../common/disposable';
+
+/** What clicking the loading row does: stop paging, or page on (after a pause, a cancel or a failure). */
+export type LoadingAction = 'cancel' | 'more';
+
+export class LoadingCommands extends Disposable {
+  /** Command id by action and report id. */
+  private readonly ids = new Map<string, string>();
+
+  constructor(private readonly run: (action: LoadingAction, reportId: string) => void) {
+    super();
+  }
+
+  /**
+   * The id of a command that runs `action` on `reportId`, the same for every redraw. Numbered,
+   * never named after the report: report ids are server text.
+   */
+  idFor(action: LoadingAction, reportId: string): string {
+    const key = `${action}\n${reportId}`;
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = `${action === 'cancel' ? CommandId.CancelLoading : CommandId.LoadMoreIssues}.row${this.ids.size + 1}`;
+      this.register(vscode.commands.registerCommand(id, () => this.run(action, reportId)));
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+}
