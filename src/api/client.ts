@@ -1,4 +1,5 @@
 // The service client: the four endpoints of docs/service-interface.md §4, decoded into the schema types.
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { describeUrl, endpointUrl, parseBaseUrl } from './baseUrl';
 import { decodeFpSummary, decodeIssuePage, decodeReportDetail, decodeReportList, parseIssuePage } from './responses';
@@ -100,8 +101,12 @@ export class FixReportsClient {
     return decodeReportList(await this.get(endpointUrl(this.baseUrl, 'api/rest/fix-reports'), 'reportList', signal));
   }
 
-  /** GET /api/rest/fix-reports/{id}; a 404 and an empty `fixReport` are both `not-found`. */
-  async getReport(fixReportId: string, signal?: AbortSignal): Promise<FixReportDetail> {
+  /**
+   * GET /api/rest/fix-reports/{id}; a 404 and an empty `fixReport` are both `not-found`.
+   * `received` runs once the whole body is in, before it is decoded; a request it sends
+   * leaves before the decoding holds the thread (one event-loop turn, see paging.ts).
+   */
+  async getReport(fixReportId: string, signal?: AbortSignal, received?: () => void): Promise<FixReportDetail> {
     const id = checkId(fixReportId, 'fix report id');
     const url = endpointUrl(this.baseUrl, `api/rest/fix-reports/${encodeURIComponent(id)}`);
     const res = await this.get(
@@ -110,6 +115,11 @@ export class FixReportsClient {
       signal,
       `Fix report ${id} was not found. It may have expired or been deleted; refresh the list of reports.`,
     );
+    if (received) {
+      await eventLoopTurn(); // the detail's connection goes back to the pool: the request reuses it
+      received();
+      await eventLoopTurn();
+    }
     return decodeReportDetail(res, id);
   }
 

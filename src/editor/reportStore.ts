@@ -12,13 +12,13 @@
 import * as vscode from 'vscode';
 import type { FpSummary } from '../api/client';
 import { ServiceError } from '../api/errors';
-import type { IssuePage } from '../api/paging';
 import type { FixReportDetail, FixReportSummary, Issue } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
 import { ReportModel } from '../model/report';
 import { isExpired, sortReports } from '../model/reportList';
 import { PageFeed } from './cache/pageFeed';
+import { closePaging, EarlyPages, type OpenedPaging } from './earlyPages';
 import type { CachedReport } from './cache/reportCache';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
@@ -89,9 +89,7 @@ export interface FalsePositiveRef {
   vendor: string;
 }
 
-interface Paging {
-  iterator: AsyncGenerator<IssuePage>;
-  controller: AbortController;
+interface Paging extends OpenedPaging {
   /** The pages on their way into the cache, when it is on. */
   feed?: PageFeed;
   /** The cache file this run writes: whether it landed (a continuation starts from it). */
@@ -122,6 +120,21 @@ export class ReportStore extends Disposable {
   private staleValue: Stale | undefined;
   private autoRefresh: NodeJS.Timeout | undefined;
   private prefetchRun: AbortController | undefined;
+  /**
+   * What the user opened and is still loading: an expansion's detail, an expanded report's issue
+   * pages (each settles, never rejects). The counts prefetch starts nothing while one runs, so
+   * other rows' details (a 10,000-fix detail weighs 15 MB) do not share the network and this
+   * thread with it.
+   */
+  private readonly foreground = new Set<Promise<void>>();
+  /**
+   * Row details the counts prefetch has on their way that nothing else waits on, by report id.
+   * Opening another report cancels them (it would otherwise share the link and this thread
+   * with them for as long as they take) and the prefetch asks for them again after it.
+   */
+  private readonly prefetching = new Map<string, AbortController>();
+  /** First pages asked for while a report the user opened decodes its detail (earlyPages.ts). */
+  private readonly early = new EarlyPages((reportId) => this.openIssues(reportId));
   private cachedList: Cached | undefined;
   /** Counts of cached reports, from the cache's index: for their rows, before (or without) loading them. */
   private readonly cachedCounts = new Map<string, CachedCounts>();
@@ -243,15 +256,20 @@ export class ReportStore extends Disposable {
   /** The report's fixes (one request), then its issues streaming in the background. */
   report(reportId: string): Promise<ReportModel> {
     const current = this.currentness(reportId);
-    return this.reportDetail(reportId).then(
+    const fetching = !this.entries.get(reportId)?.model; // not a redraw of a loaded report
+    const received = fetching ? () => this.early.start(reportId) : undefined;
+    const loaded = this.reportDetail(reportId, undefined, received).then(
       (model) => {
         // The detail may have come from the counts prefetch: paging starts on the first real use.
         const entry = this.entries.get(reportId);
+        const opened = this.early.take(reportId);
         if (current() && entry?.model === model && entry.issues === undefined && !this.paging.has(reportId))
-          this.startIssues(reportId, model);
+          this.startIssues(reportId, model, opened);
+        else if (opened) closePaging(opened);
         return model;
       },
       (e: unknown) => {
+        this.early.drop(reportId);
         if (current()) {
           this.entryFor(reportId).detailError = this.failed(e, () => this.changed.fire({ kind: 'report', reportId }));
           this.changed.fire({ kind: 'report', reportId });
@@ -259,18 +277,26 @@ export class ReportStore extends Disposable {
         throw e;
       },
     );
+    // Until its paging has started (a foreground load of its own): no gap for the prefetch.
+    if (fetching) this.inForeground(loaded, reportId);
+    return loaded;
   }
 
-  /** The report's detail (its fixes), fetched once and no issues: for the tree and for the counts on report rows. */
-  reportDetail(reportId: string, signal?: AbortSignal): Promise<ReportModel> {
+  /**
+   * The report's detail (its fixes), fetched once and no issues: for the tree and for the counts
+   * on report rows. `received` runs when its body is in, before decoding, if this call fetches it.
+   */
+  reportDetail(reportId: string, signal?: AbortSignal, received?: () => void): Promise<ReportModel> {
     let pending = this.details.get(reportId);
+    // Someone other than the prefetch waits on its detail now: it is never cancelled to make way.
+    if (pending && !signal) this.prefetching.delete(reportId);
     if (!pending) {
       const current = this.currentness(reportId);
       pending = (async () => {
         const cached = await this.readCached(reportId);
         if (cached && current()) return this.adoptCached(reportId, cached);
         const fetchedAt = Date.now();
-        const model = new ReportModel(await this.connection.client().getReport(reportId, signal));
+        const model = new ReportModel(await this.connection.client().getReport(reportId, signal, received));
         for (const finding of model.findings) this.log.warn(`Report ${reportId}: ${finding.message}`);
         if (current()) {
           const entry = this.entryFor(reportId);
@@ -486,8 +512,10 @@ export class ReportStore extends Disposable {
 
   /**
    * Counts on report rows without expanding them: the details (fixes, never issues) of the first
-   * `countsPrefetch` listed reports that have not expired, two at a time. A failure only leaves
-   * that row without counts (logged); expanding the report fetches it again and reports errors.
+   * `countsPrefetch` listed reports that have not expired, two at a time, only while nothing
+   * the user opened is loading (see `foreground`; one on its way then is cancelled and asked
+   * again after). A failure only leaves that row without counts (logged); expanding the report
+   * fetches it again and reports errors.
    */
   private prefetchCounts(reports: readonly FixReportSummary[]): void {
     this.prefetchRun?.abort();
@@ -498,19 +526,51 @@ export class ReportStore extends Disposable {
     const controller = new AbortController();
     this.prefetchRun = controller;
     const worker = async () => {
-      for (let next = queue.shift(); next && !controller.signal.aborted; next = queue.shift()) {
+      for (;;) {
+        await this.foregroundSettled(); // what the user opened goes first
+        const next = queue.shift();
+        if (!next || controller.signal.aborted) return;
         const id = next.id;
-        await this.reportDetail(id, controller.signal).then(
+        if (this.details.has(id)) continue; // opened or read meanwhile
+        const item = new AbortController();
+        const stop = () => item.abort();
+        controller.signal.addEventListener('abort', stop, { once: true });
+        this.prefetching.set(id, item);
+        await this.reportDetail(id, item.signal).then(
           // Only the row's counts changed; an expansion meanwhile redraws it through its paging.
           () => !controller.signal.aborted && !this.entries.get(id)?.issues && this.changed.fire({ kind: 'report', reportId: id }),
           (e: unknown) => {
-            if (!controller.signal.aborted)
-              this.log.warn(`Report ${id}: no counts on its row (${e instanceof Error ? e.message : String(e)}).`);
+            if (controller.signal.aborted) return;
+            if (item.signal.aborted)
+              queue.unshift(next); // made way for an opened report: again after it
+            else this.log.warn(`Report ${id}: no counts on its row (${e instanceof Error ? e.message : String(e)}).`);
           },
         );
+        controller.signal.removeEventListener('abort', stop);
+        if (this.prefetching.get(id) === item) this.prefetching.delete(id);
       }
     };
     void Promise.all([worker(), worker()]);
+  }
+
+  /**
+   * Marks a load the user asked for: the counts prefetch waits until it settles, and cancels the
+   * row details it has on their way for other reports (asked again after).
+   */
+  private inForeground(load: Promise<unknown>, reportId: string): void {
+    for (const [id, item] of this.prefetching) if (id !== reportId) item.abort();
+    this.prefetching.clear();
+    const settled = load.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.foreground.add(settled);
+    void settled.then(() => this.foreground.delete(settled));
+  }
+
+  /** Resolves once nothing the user opened is loading (loads that start meanwhile are waited for too). */
+  private async foregroundSettled(): Promise<void> {
+    while (this.foreground.size > 0) await Promise.all(this.foreground);
   }
 
   /** Continues paging after a pause or a failure ("Load more" / "Retry"). */
@@ -541,11 +601,11 @@ export class ReportStore extends Disposable {
   }
 
   private stopPaging(reportId: string): void {
+    this.early.drop(reportId);
     const paging = this.paging.get(reportId);
     if (!paging) return;
-    paging.controller.abort();
     paging.feed?.abandon(); // no-op after end(): a cancelled load is kept
-    void paging.iterator.return(undefined).catch(() => undefined);
+    closePaging(paging);
     this.paging.delete(reportId);
   }
 
@@ -739,22 +799,28 @@ export class ReportStore extends Disposable {
   }
 
   private stopAllPaging(): void {
+    this.early.dropAll();
     for (const paging of this.paging.values()) {
-      paging.controller.abort();
       paging.feed?.abandon();
-      void paging.iterator.return(undefined).catch(() => undefined);
+      closePaging(paging);
     }
     this.paging.clear();
   }
 
-  private startIssues(reportId: string, model: ReportModel): void {
-    const entry = this.entryFor(reportId);
+  /** A report's issue paging, from its first page; nothing is asked until it is pulled. */
+  private openIssues(reportId: string): OpenedPaging {
     const controller = new AbortController();
     const iterator = this.connection
       .client()
       .issuePages({ fixReportId: reportId }, { signal: controller.signal, onWarning: (w) => this.log.warn(`Report ${reportId}: ${w}`) });
+    return { iterator, controller };
+  }
+
+  /** Pages the report's issues into its model: `opened` when its first page is already on its way. */
+  private startIssues(reportId: string, model: ReportModel, opened = this.openIssues(reportId)): void {
+    const entry = this.entryFor(reportId);
     const feed = this.caches?.current() ? new PageFeed() : undefined;
-    const paging: Paging = { iterator, controller, ...(feed ? { feed } : {}) };
+    const paging: Paging = { ...opened, ...(feed ? { feed } : {}) };
     this.paging.set(reportId, paging);
     entry.model = model;
     if (feed) paging.stored = this.cachePages(reportId, entry, model, feed, feed);
@@ -772,7 +838,9 @@ export class ReportStore extends Disposable {
       let lastFire = 0;
       try {
         for (;;) {
-          const next = await paging.iterator.next();
+          const pulled = paging.first ?? paging.iterator.next();
+          paging.first = undefined;
+          const next = await pulled;
           if (paging.controller.signal.aborted) return;
           if (next.done) {
             entry.issues = { kind: 'done', received: model.issueCount };
@@ -806,6 +874,7 @@ export class ReportStore extends Disposable {
     paging.running = Promise.resolve(
       this.withProgress(`Loading issues of ${entry.summary.vulnerabilityReport?.project?.name ?? 'the report'}…`, run),
     );
+    this.inForeground(paging.running, reportId);
   }
 
   private entryFor(reportId: string): ReportEntry {

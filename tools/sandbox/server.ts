@@ -58,6 +58,8 @@ interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Date.now() when the request's headers arrived (for ordering against other processes and threads). */
   receivedAt: number;
+  /** Date.now() when the client went away before the answer was complete (a cancelled request). */
+  abandonedAt?: number;
 }
 
 export interface Sandbox {
@@ -185,7 +187,17 @@ class SandboxService implements Sandbox {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const query: Record<string, string> = {};
     for (const [name, value] of url.searchParams) if (!(name in query)) query[name] = value;
-    this.requests.push({ method: req.method ?? '', path: url.pathname, query, headers: { ...req.headers }, receivedAt: Date.now() });
+    const recorded: RecordedRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query,
+      headers: { ...req.headers },
+      receivedAt: Date.now(),
+    };
+    this.requests.push(recorded);
+    res.once('close', () => {
+      if (!res.writableFinished) recorded.abandonedAt = Date.now();
+    });
     // The sandbox never reads request bodies; drain them so keep-alive keeps working.
     req.resume();
     // Every answer crosses the modelled network, errors included.

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { FixNode, GroupNode, IssueNode, LoadingNode, Node } from '../../../src/views/nodes';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
+import { observe } from '../../support/evidence';
 import {
   CommandId,
   childrenOf,
@@ -479,5 +480,104 @@ describe('reports tree', () => {
     assert.equal(pages.length, 3, 'one request per page of issues');
     const cursors = pages.map((r) => r.query['issueId'] ?? '(first)');
     assert.equal(new Set(cursors).size, cursors.length, 'no page requested twice');
+  });
+
+  it('the counts prefetch makes way for a report the user opens: what it has on its way is cancelled, nothing starts while the report loads, all of it comes after', async () => {
+    const { services } = await extensionApi();
+    const bigId = service.dataset.bigReportId!;
+    await setUserSetting('securityFixReports.countsPrefetch', undefined);
+    await waitFor(() => services.connection.settings.countsPrefetch === 20, 'countsPrefetch back to 20');
+    // 50 ms per answer: the opened report pages for a few hundred ms, in which the prefetch,
+    // two details at a time, would otherwise fetch most rows' details.
+    service.options.latencyMs = 50;
+    try {
+      await quiet();
+      service.clearRequests();
+      services.store.reset();
+      const roots = await rootNodes(); // the prefetch starts with the list…
+      const node = roots.find((n) => n.report.id === bigId)!;
+      await childrenOf(node); // …and the report is opened at once
+      await services.store.issuesSettled(bigId);
+      const pagingEnded = Date.now();
+      const detailRequests = (id: string) => service.requests.filter((r) => r.path === `/api/rest/fix-reports/${id}`);
+      const opened = detailRequests(bigId)[0]!;
+      // Reports whose detail only feeds their row (not expanded, not the workspace's current one).
+      const live = roots.filter((n) => !(n.report.expirationOn && Date.parse(n.report.expirationOn) < Date.now()));
+      const rowsOnly = live.map((n) => n.report.id).filter((id) => id !== bigId && !services.store.entry(id)?.issues);
+      assert.ok(rowsOnly.length >= 5, `${rowsOnly.length} reports fetched for their rows only`);
+      const startedDuring = rowsOnly.filter((id) =>
+        detailRequests(id).some((r) => r.receivedAt > opened.receivedAt && r.receivedAt < pagingEnded),
+      );
+      assert.deepEqual(startedDuring, [], 'no row detail was asked for while the opened report loaded');
+      await waitFor(() => rowsOnly.every((id) => services.store.entry(id)?.model), 'the prefetch resumes: every row gets its detail');
+      // The (at most two) on their way when the report was opened were cancelled and asked again.
+      const before = rowsOnly.filter((id) => detailRequests(id)[0]!.receivedAt <= opened.receivedAt);
+      assert.ok(before.length <= 2, `${before.length} row details were on their way when the report was opened`);
+      for (const id of before) assert.equal(detailRequests(id).length, 2, `report ${id}: cancelled, then asked again after`);
+      const after = rowsOnly.filter((id) => detailRequests(id).at(-1)!.receivedAt >= pagingEnded);
+      assert.equal(after.length, rowsOnly.length, 'every row detail that fed a row arrived after the opened report loaded');
+      observe(
+        `${before.length} row details on their way were cancelled when the report was opened; none started while it loaded; all ${rowsOnly.length} came after`,
+      );
+    } finally {
+      service.options.latencyMs = 0;
+    }
+  });
+
+  it('expanding a report asks for its first issue page once the detail has arrived, before the detail is decoded and modelled', async () => {
+    const { services } = await extensionApi();
+    const bigId = service.dataset.bigReportId!;
+    await quiet();
+    services.store.reset();
+    const client = services.connection.client();
+    const asked: { modelled: boolean }[] = [];
+    const original = client.issuePages.bind(client);
+    client.issuePages = (query, options) => {
+      if (query?.fixReportId === bigId) asked.push({ modelled: services.store.entry(bigId)?.model !== undefined });
+      return original(query, options);
+    };
+    try {
+      service.clearRequests();
+      const node = (await rootNodes()).find((n) => n.report.id === bigId)!;
+      await childrenOf(node);
+      await services.store.issuesSettled(bigId);
+    } finally {
+      client.issuePages = original;
+    }
+    assert.deepEqual(asked, [{ modelled: false }], 'one paging, opened before the model existed');
+    const pages = service.requests.filter((r) => r.path === '/api/rest/v5/issues' && r.query['fixReportId'] === bigId);
+    const cursors = pages.map((r) => r.query['issueId'] ?? '(first)');
+    assert.equal(new Set(cursors).size, cursors.length, 'no page asked for twice');
+    assert.equal(services.store.entry(bigId)?.issues?.kind, 'done');
+    await quiet();
+  });
+
+  it('a detail that fails to decode leaves no issue paging behind: the early first page is cancelled', async () => {
+    const { services } = await extensionApi();
+    const bigId = service.dataset.bigReportId!;
+    await quiet();
+    services.store.reset();
+    const node = (await rootNodes()).find((n) => n.report.id === bigId)!;
+    await quiet();
+    service.clearRequests();
+    service.faults.add({ route: 'fix-report', fault: { kind: 'malformed-json' } });
+    service.faults.add({ route: 'issues', fault: { kind: 'slow-headers', ms: 5_000 } });
+    try {
+      services.store.reloadReport(bigId);
+      await assert.rejects(services.store.report(bigId), /not valid JSON/);
+      await sleep(300);
+      assert.equal(services.store.entry(bigId)?.issues, undefined, 'no issues loading');
+      const pages = service.requests.filter((r) => r.path === '/api/rest/v5/issues');
+      assert.equal(pages.length, 1, 'the first page was asked for when the (malformed) detail arrived');
+      await waitFor(() => pages[0]!.abandonedAt, 'the first page request to be cancelled');
+    } finally {
+      service.faults.clear();
+    }
+    // Expanding again works: the detail, then one request per page.
+    service.clearRequests();
+    services.store.reloadReport(bigId);
+    await childrenOf(node);
+    await services.store.issuesSettled(bigId);
+    assert.equal(services.store.entry(bigId)?.issues?.kind, 'done');
   });
 });

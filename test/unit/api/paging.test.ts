@@ -216,6 +216,26 @@ describe('paging: the next request overlaps the client’s work', () => {
     observe(`page 3 reached the service ${at} ms after the consumer began 1,500 ms of synchronous work on page 2 (before it: < 0)`);
   });
 
+  it("a request sent when a report's detail is in leaves before the detail's decoding holds the thread (the tree's first page)", async function () {
+    this.timeout(20_000);
+    const job: SyncPagingJob = { kind: 'detail', baseUrl: sandbox.baseUrl, key: sandbox.key, reportId, holdPage: 0, holdMs: 1_500 };
+    const worker = new Worker(join(__dirname, '..', 'support', 'syncPagingWorker.js'), { workerData: job });
+    const message = await new Promise<{ result?: SyncPagingResult; error?: string }>((resolve, reject) => {
+      worker.once('message', resolve).once('error', reject);
+    });
+    await worker.terminate();
+    assert.equal(message.error, undefined, message.error);
+    const { result } = message;
+    assert.ok(result!.heldFrom > 0, 'the detail was parsed');
+    const first = issueRequests()[0]!;
+    const at = first.receivedAt - result!.heldFrom;
+    assert.ok(
+      first.receivedAt < result!.heldUntil,
+      `page 1 was asked for ${at} ms after decoding the detail began to hold the thread for ${result!.heldUntil - result!.heldFrom} ms`,
+    );
+    observe(`page 1 reached the service ${at} ms after the detail's decoding began 1,500 ms of work (before it ended: < 1,500)`);
+  });
+
   it('cancelling while the consumer holds a page cancels the request ahead, at once', async () => {
     sandbox.faults.add({ route: 'issues', skip: 1, fault: { kind: 'slow-headers', ms: 10_000 } });
     const controller = new AbortController();
