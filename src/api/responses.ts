@@ -3,6 +3,7 @@
 // throws a ServiceError; nothing else escapes.
 import { describeUrl } from './baseUrl';
 import { decodeAt, envelopeError, isRecord, parseJsonBody, quote } from './decode';
+import { isDecodedAsIs } from './decodedAsIs';
 import { ServiceError } from './errors';
 import { decodeIssuePageFast } from './issuePageDecoder';
 import {
@@ -23,7 +24,9 @@ export function decodeReportList(res: RawResponse): FixReportSummary[] {
 /** The report `id` from a detail body; an empty `fixReport` means not found. */
 export function decodeReportDetail(res: RawResponse, id: string): FixReportDetail {
   const { value, path } = dataOf(res, 'getReportApiV2', 'fixReport');
-  const reports = decodeAt(ReportDetailBodySchema, value, path, res).fixReport;
+  // The parsed body is ours alone: when it is already in decoded form it is used as it is.
+  const body = isDecodedAsIs(ReportDetailBodySchema, value) ? value : decodeAt(ReportDetailBodySchema, value, path, res);
+  const reports = body.fixReport;
   const where = describeUrl(res.url);
   if (reports.length === 0) {
     throw new ServiceError(
