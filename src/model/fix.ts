@@ -203,7 +203,7 @@ function ratingsOf(fix: Fix): RatingsSummary {
   return { total: ratings.length, up, down, tags, comments };
 }
 
-/** Everything the tree and hovers show about a fix, computed once per report load. */
+/** Everything the tree and hovers show about a fix. */
 export interface FixView {
   readonly id: string;
   /** The decoded fix, for fields the view model does not cover. */
@@ -220,17 +220,40 @@ export interface FixView {
 }
 
 export function fixView(fix: Fix): FixView {
-  return {
-    id: fix.id,
-    fix,
-    issueType: readableIssueType(fix.safeIssueType),
-    language: nonBlank(fix.safeIssueLanguage) === null ? null : readableLanguage(fix.safeIssueLanguage),
-    state: nonBlank(fix.state),
-    confidence: confidenceOf(fix),
-    lifecycle: lifecycleOf(fix),
-    ratings: ratingsOf(fix),
-    issueIds: [...new Set(fix.vulnerabilityReportIssues.map((i) => i.id))],
-  };
+  return new DerivedFixView(fix);
+}
+
+/**
+ * What a row needs is derived when the report loads; lifecycle and ratings (dates parsed, users
+ * merged) when first read: a hover or a shown row reads a few, while a 10,000-fix report's
+ * detail is on the critical path of its first level (bench/, case 3b).
+ */
+class DerivedFixView implements FixView {
+  readonly id: string;
+  readonly issueType: string;
+  readonly language: string | null;
+  readonly state: string | null;
+  readonly confidence: Confidence;
+  readonly issueIds: readonly string[];
+  private lifecycleValue: Lifecycle | undefined;
+  private ratingsValue: RatingsSummary | undefined;
+
+  constructor(readonly fix: Fix) {
+    this.id = fix.id;
+    this.issueType = readableIssueType(fix.safeIssueType);
+    this.language = nonBlank(fix.safeIssueLanguage) === null ? null : readableLanguage(fix.safeIssueLanguage);
+    this.state = nonBlank(fix.state);
+    this.confidence = confidenceOf(fix);
+    this.issueIds = [...new Set(fix.vulnerabilityReportIssues.map((i) => i.id))];
+  }
+
+  get lifecycle(): Lifecycle {
+    return (this.lifecycleValue ??= lifecycleOf(this.fix));
+  }
+
+  get ratings(): RatingsSummary {
+    return (this.ratingsValue ??= ratingsOf(this.fix));
+  }
 }
 
 function userKey(user: User | null): string {

@@ -24,8 +24,10 @@ export class CountTally {
     const state = fix.state === null ? null : cleanText(fix.state) || null;
     this.states.set(state, (this.states.get(state) ?? 0) + 1);
     this.kinds.set(fix.confidence.kind, (this.kinds.get(fix.confidence.kind) ?? 0) + 1);
-    if (fix.lifecycle.downloaded.count > 0) this.downloaded++;
-    if (fix.lifecycle.committed.submissions.length > 0) this.committed++;
+    // What lifecycle.downloaded.count and lifecycle.committed.submissions count, read without
+    // deriving the lifecycle (dates, users) of every fix of a report for its row.
+    if ((fix.fix.sharedState?.downloadedBy.length ?? 0) > 0) this.downloaded++;
+    if (fix.fix.scmSubmitFixRequests.length > 0) this.committed++;
     return state;
   }
 

@@ -17,6 +17,7 @@ import {
   type MetricsInput,
 } from '../../../src/model/metrics';
 import { fixCounts } from '../../../src/model/metrics/counts';
+import { fixView } from '../../../src/model/fix';
 
 type Raw = Record<string, unknown>;
 const DAY = 86_400_000;
@@ -368,6 +369,16 @@ describe('model/metrics', () => {
     // detailA repeats fix A1: both count it once.
     for (const detail of [detailA, detailC, detailE]) assert.deepEqual(fixCounts(detail), metricsOf([{ detail }]).fixes, detail.id);
     assert.equal(fixCounts(detailA).total, 4);
+  });
+
+  it('counts downloaded and committed fixes as their lifecycles do (read without deriving them)', () => {
+    for (const detail of [detailA, detailC, detailE]) {
+      const firsts = detail.fixes.filter((f, i) => detail.fixes.findIndex((g) => g.id === f.id) === i); // a repeated id counts once
+      const views = firsts.map(fixView);
+      const counts = fixCounts(detail);
+      assert.equal(counts.downloaded.count, views.filter((view) => view.lifecycle.downloaded.count > 0).length, detail.id);
+      assert.equal(counts.committed.count, views.filter((view) => view.lifecycle.committed.submissions.length > 0).length, detail.id);
+    }
   });
 });
 
