@@ -310,8 +310,10 @@ export class ReportStore extends Disposable {
         return model;
       })();
       this.details.set(reportId, pending);
-      pending.catch(() => {
-        if (current()) this.details.delete(reportId); // a later expansion retries
+      const failed = pending;
+      failed.catch(() => {
+        // A later expansion retries (unless one already asked again: a prefetch cancelled to make way).
+        if (current() && this.details.get(reportId) === failed) this.details.delete(reportId);
       });
     }
     return pending;
@@ -533,7 +535,8 @@ export class ReportStore extends Disposable {
         const id = next.id;
         if (this.details.has(id)) continue; // opened or read meanwhile
         const item = new AbortController();
-        const stop = () => item.abort();
+        // Not once something else waits on it (it left `prefetching`): a new list does not cancel that.
+        const stop = () => this.prefetching.get(id) === item && item.abort();
         controller.signal.addEventListener('abort', stop, { once: true });
         this.prefetching.set(id, item);
         await this.reportDetail(id, item.signal).then(
@@ -558,7 +561,11 @@ export class ReportStore extends Disposable {
    * row details it has on their way for other reports (asked again after).
    */
   private inForeground(load: Promise<unknown>, reportId: string): void {
-    for (const [id, item] of this.prefetching) if (id !== reportId) item.abort();
+    for (const [id, item] of this.prefetching) {
+      if (id === reportId) continue;
+      item.abort();
+      this.details.delete(id); // opened next, it is asked for again, not joined to the cancelled request
+    }
     this.prefetching.clear();
     const settled = load.then(
       () => undefined,

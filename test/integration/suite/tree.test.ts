@@ -524,6 +524,36 @@ describe('reports tree', () => {
     }
   });
 
+  it('reports opened together while the prefetch has their details on the way all load (a detail cancelled to make way is asked again, never joined)', async () => {
+    const { services } = await extensionApi();
+    await setUserSetting('securityFixReports.countsPrefetch', undefined);
+    await waitFor(() => services.connection.settings.countsPrefetch === 20, 'countsPrefetch back to 20');
+    service.options.latencyMs = 50; // the prefetch's two details are still on their way when the reports open
+    try {
+      for (let round = 0; round < 3; round++) {
+        await quiet();
+        services.store.reset();
+        const roots = await rootNodes();
+        const live = roots.filter((n) => !(n.report.expirationOn && Date.parse(n.report.expirationOn) < Date.now()));
+        // The first listed are the ones the prefetch asks for first; open three at once, as a restored window does.
+        const opened = live.slice(round, round + 3);
+        const groups = await Promise.all(opened.map((n) => childrenOf(n)));
+        for (const [i, children] of groups.entries()) {
+          const id = opened[i]!.report.id;
+          assert.ok(
+            children.some((c) => c.kind === 'group'),
+            `round ${round}, report ${id}: ${children.map((c) => (c.kind === 'message' ? c.label : c.kind)).join(', ')}`,
+          );
+          await services.store.issuesSettled(id);
+          assert.equal(services.store.entry(id)?.issues?.kind, 'done', `round ${round}, report ${id}`);
+        }
+      }
+    } finally {
+      service.options.latencyMs = 0;
+      await quiet();
+    }
+  });
+
   it('expanding a report asks for its first issue page once the detail has arrived, before the detail is decoded and modelled', async () => {
     const { services } = await extensionApi();
     const bigId = service.dataset.bigReportId!;
