@@ -12,6 +12,14 @@ import { Disposable } from '../common/disposable';
 /** What clicking the loading row does: stop paging, or page on (after a pause, a cancel or a failure). */
 export type LoadingAction = 'cancel' | 'more';
 
+/**
+ * The last number given, shared by every copy of this module in the extension host: command ids
+ * are global there, and a second tree (the bench's profiled one loads its own copy) must not
+ * take an id the first holds.
+ */
+const SEQUENCE = Symbol.for('securityFixReports.loadingCommands.sequence');
+const shared = globalThis as { [SEQUENCE]?: number };
+
 export class LoadingCommands extends Disposable {
   /** Command id by action and report id. */
   private readonly ids = new Map<string, string>();
@@ -28,7 +36,8 @@ export class LoadingCommands extends Disposable {
     const key = `${action}\n${reportId}`;
     let id = this.ids.get(key);
     if (id === undefined) {
-      id = `${action === 'cancel' ? CommandId.CancelLoading : CommandId.LoadMoreIssues}.row${this.ids.size + 1}`;
+      const n = (shared[SEQUENCE] = (shared[SEQUENCE] ?? 0) + 1);
+      id = `${action === 'cancel' ? CommandId.CancelLoading : CommandId.LoadMoreIssues}.row${n}`;
       this.register(vscode.commands.registerCommand(id, () => this.run(action, reportId)));
       this.ids.set(key, id);
     }

@@ -13,6 +13,7 @@ import type { FixNode, GroupNode, IssueNode, LoadingNode, Node } from '../../../
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import { observe } from '../../support/evidence';
+import { LoadingCommands } from '../../../src/views/loadingCommands';
 import {
   CommandId,
   childrenOf,
@@ -417,6 +418,15 @@ describe('reports tree', () => {
       assert.equal(await clickOf(), cancel, 'loading again: the first id');
       await vscode.commands.executeCommand(cancel);
       assert.equal(services.store.entry(bigId)?.issues?.kind, 'cancelled', 'and it cancels again');
+      // A second tree in this extension host, from another copy of the module (as the bench's
+      // profiled tree): ids of its own, none the extension holds (registering one would throw).
+      const second = new LoadingCommands(() => undefined);
+      try {
+        const ids = [second.idFor('cancel', bigId), second.idFor('more', bigId)];
+        assert.ok(!ids.includes(cancel) && !ids.includes(more), ids.join(', '));
+      } finally {
+        second.dispose();
+      }
     } finally {
       service.faults.clear();
       services.store.reset();
