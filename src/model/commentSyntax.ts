@@ -86,7 +86,9 @@ const nests = (open: string): Hazard => ({
 
 const H = {
   lineSplice: {
-    pattern: /(?:\\|\?\?\/)[ \t]*$/,
+    // Any white space after it, not only what GCC and Clang skip (space, tab, \f, \v): the
+    // safe side for other compilers, and for NBSP a tool may turn into a space.
+    pattern: /(?:\\|\?\?\/)\s*$/,
     why: 'a trailing backslash continues a // comment onto the next line (C preprocessor line splice)',
   },
   phpClose: {

@@ -198,20 +198,14 @@ describe('paging: the next request overlaps the client’s work', () => {
     // Page 2, not 1: the request for page 2 opens a second connection, which takes a turn of the
     // event loop to connect; from then on each request reuses an idle one.
     const job: SyncPagingJob = { baseUrl: sandbox.baseUrl, key: sandbox.key, reportId, holdPage: 2, holdMs: 1_500 };
-    const worker = new Worker(join(__dirname, '..', 'support', 'syncPagingWorker.js'), { workerData: job });
-    const message = await new Promise<{ result?: SyncPagingResult; error?: string }>((resolve, reject) => {
-      worker.once('message', resolve).once('error', reject);
-    });
-    await worker.terminate();
-    assert.equal(message.error, undefined, message.error);
-    const { result } = message;
-    assert.deepEqual({ pages: result!.pages, issues: result!.issues }, { pages: 3, issues: 3_000 });
+    const result = await inWorker(job);
+    assert.deepEqual({ pages: result.pages, issues: result.issues }, { pages: 3, issues: 3_000 });
     const third = issueRequests()[2]!;
     // Before the fix the request left only when the work ended (undici writes it from a setImmediate).
-    const at = third.receivedAt - result!.heldFrom;
+    const at = third.receivedAt - result.heldFrom;
     assert.ok(
-      third.receivedAt < result!.heldUntil,
-      `page 3 was asked for ${at} ms after the consumer began ${result!.heldUntil - result!.heldFrom} ms of synchronous work on page 2`,
+      third.receivedAt < result.heldUntil,
+      `page 3 was asked for ${at} ms after the consumer began ${result.heldUntil - result.heldFrom} ms of synchronous work on page 2`,
     );
     observe(`page 3 reached the service ${at} ms after the consumer began 1,500 ms of synchronous work on page 2 (before it: < 0)`);
   });
@@ -219,19 +213,13 @@ describe('paging: the next request overlaps the client’s work', () => {
   it("a request sent when a report's detail is in leaves before the detail's decoding holds the thread (the tree's first page)", async function () {
     this.timeout(20_000);
     const job: SyncPagingJob = { kind: 'detail', baseUrl: sandbox.baseUrl, key: sandbox.key, reportId, holdPage: 0, holdMs: 1_500 };
-    const worker = new Worker(join(__dirname, '..', 'support', 'syncPagingWorker.js'), { workerData: job });
-    const message = await new Promise<{ result?: SyncPagingResult; error?: string }>((resolve, reject) => {
-      worker.once('message', resolve).once('error', reject);
-    });
-    await worker.terminate();
-    assert.equal(message.error, undefined, message.error);
-    const { result } = message;
-    assert.ok(result!.heldFrom > 0, 'the detail was parsed');
+    const result = await inWorker(job);
+    assert.ok(result.heldFrom > 0, 'the detail was parsed');
     const first = issueRequests()[0]!;
-    const at = first.receivedAt - result!.heldFrom;
+    const at = first.receivedAt - result.heldFrom;
     assert.ok(
-      first.receivedAt < result!.heldUntil,
-      `page 1 was asked for ${at} ms after decoding the detail began to hold the thread for ${result!.heldUntil - result!.heldFrom} ms`,
+      first.receivedAt < result.heldUntil,
+      `page 1 was asked for ${at} ms after decoding the detail began to hold the thread for ${result.heldUntil - result.heldFrom} ms`,
     );
     observe(`page 1 reached the service ${at} ms after the detail's decoding began 1,500 ms of work (before it ended: < 1,500)`);
   });
@@ -399,3 +387,14 @@ describe('paging: timestamp order', () => {
     assert.equal(startsUnreadable.note('2026-11-01T12:00:01Z'), false, 'an unreadable first timestamp does not switch the check off');
   });
 });
+
+/** Runs a job in test/unit/support/syncPagingWorker.ts (its own thread, so this one takes requests meanwhile). */
+async function inWorker(job: SyncPagingJob): Promise<SyncPagingResult> {
+  const worker = new Worker(join(__dirname, '..', 'support', 'syncPagingWorker.js'), { workerData: job });
+  const message = await new Promise<{ result?: SyncPagingResult; error?: string }>((resolve, reject) => {
+    worker.once('message', resolve).once('error', reject);
+  });
+  await worker.terminate();
+  assert.equal(message.error, undefined, message.error);
+  return message.result!;
+}

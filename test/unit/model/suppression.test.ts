@@ -196,6 +196,8 @@ describe('comment syntax per language', () => {
     assert.match(reason('xml', { summary: 'x --> <script>' }), /U\+003E GREATER-THAN SIGN.*can close a tag/);
     assert.match(reason('xml', { summary: 'x' }, { template: '{summary} -->' }), /'-->' would end the comment early/);
     assert.match(reason('c', { summary: 'a */ and \\' }, { template: '{summary}' }), /line splice/);
+    // Found by the main property (seed 1835465407): a trigraph backslash, then a no-break space.
+    assert.match(reason('cpp', { summary: 'a */ and ??/\u00a0 ' }, { template: '{summary}' }), /line splice/);
     assert.match(reason('java', { summary: 'see \\u000a here' }), /Unicode escape/);
     assert.match(reason('python', { summary: 'coding: utf-7' }), /PEP 263/);
     assert.match(reason('ruby', { summary: 'x frozen_string_literal: false' }), /magic comment/);
