@@ -1,75 +1,58 @@
 // Load: the exports stream like `issues --format jsonl` (cliMemory.test.ts): a report of
 // 1,000,000 issues exported as CSV, and as SARIF with every false positive's summary fetched
-// (about 120,000 requests, 4 at a time), must take no more memory than 100,000 issues. Peak RSS
-// of the CLI process is read from /proc while it runs. The CLI is dist/cli.js or $SFR_CLI.
+// (about 120,000 requests, 4 at a time), must take no more memory than 100,000 issues: peak
+// RSS and retained heap (support/cliMemory). The CLI is dist/cli.js or $SFR_CLI.
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { startSandbox, type Sandbox } from '../../tools/sandbox/server';
 import { observe } from '../support/evidence';
-import { peakRss } from '../support/peakRss';
+import { assertConstantMemory, cliMemory, countLines, describeMemory, type CliMemory } from './support/cliMemory';
 
 const CLI = process.env.SFR_CLI ?? join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
-interface Run {
+interface Exported {
   /** CSV: records after the header, read by csv-parse; SARIF: results (one per line). */
   records: number;
   /** The last bytes written. */
   tail: string;
-  peakRssMb: number;
-  seconds: number;
 }
 
-function exportIssues(sandbox: Sandbox, reportId: string, format: 'csv' | 'sarif'): Promise<Run> {
+/** A real CSV parser reads every record as it streams (fpDescription spans lines). */
+function csvRecords(stdout: Readable): Promise<Exported> {
   return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, [CLI, 'issues', '--fix-report', reportId, '--format', format], {
-      env: { PATH: process.env.PATH, SECURITY_FIX_REPORTS_URL: sandbox.baseUrl, SECURITY_FIX_REPORTS_KEY: sandbox.key },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     let records = 0;
     let tail = '';
-    let peak = 0;
-    let stderr = '';
-    let pending = 2;
-    const sample = setInterval(() => (peak = Math.max(peak, peakRss(child.pid!) ?? 0)), 50);
-    const done = (code: number | null) => {
-      if (--pending > 0) return;
-      clearInterval(sample);
-      if (code !== 0) return reject(new Error(`cli exited ${code}: ${stderr}`));
-      resolve({ records, tail, peakRssMb: Math.round(peak), seconds: (Date.now() - started) / 1000 });
-    };
-    let exitCode: number | null = null;
-    child.stdout.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString('latin1')).slice(-16)));
-    if (format === 'csv') {
-      // A real CSV parser reads every record as it streams (fpDescription spans lines).
-      const parser = child.stdout.pipe(parse({ from_line: 2 }));
-      parser.on('data', () => records++);
-      parser.on('error', reject);
-      parser.on('end', () => done(exitCode));
-    } else {
-      // One result per line: the log's own lines are its header, the run's, and three closing ones.
-      child.stdout.on('data', (chunk: Buffer) => {
-        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) records++;
-      });
-      child.stdout.on('end', () => {
-        records -= 4;
-        done(exitCode);
-      });
-    }
-    child.stdout.on('end', () => (peak = Math.max(peak, peakRss(child.pid!) ?? 0)));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      exitCode = code;
-      done(code);
-    });
+    stdout.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString('latin1')).slice(-16)));
+    const parser = stdout.pipe(parse({ from_line: 2 }));
+    parser.on('data', () => records++);
+    parser.on('error', reject);
+    parser.on('end', () => resolve({ records, tail }));
+  });
+}
+
+/** One result per line: the log's own lines are its header, the run's, and three closing ones. */
+async function sarifResults(stdout: Readable): Promise<Exported> {
+  const { lines, tail } = await countLines(stdout);
+  return { records: lines - 4, tail };
+}
+
+function exportIssues(sandbox: Sandbox, reportId: string, format: 'csv' | 'sarif', count: number): Promise<CliMemory> {
+  return cliMemory({
+    cli: CLI,
+    args: ['issues', '--fix-report', reportId, '--format', format],
+    env: { PATH: process.env.PATH, SECURITY_FIX_REPORTS_URL: sandbox.baseUrl, SECURITY_FIX_REPORTS_KEY: sandbox.key },
+    consume: format === 'csv' ? csvRecords : sarifResults,
+    check: ({ records, tail }) => {
+      assert.equal(records, count, 'every issue was written once');
+      assert.ok(tail.endsWith(format === 'csv' ? '\r\n' : '\n]}\n]}\n'), `a complete ${format} document: ${JSON.stringify(tail)}`);
+    },
   });
 }
 
 describe('load: the CLI exports a million issues in constant memory', function () {
-  this.timeout(600_000);
+  this.timeout(900_000);
   const sandboxes: Record<number, Sandbox> = {};
   before(async () => {
     for (const count of [100_000, 1_000_000])
@@ -78,24 +61,14 @@ describe('load: the CLI exports a million issues in constant memory', function (
   after(() => Promise.all(Object.values(sandboxes).map((s) => s.close())));
 
   for (const format of ['csv', 'sarif'] as const) {
-    it(`${format}: peak RSS at 1,000,000 issues is no larger than at 100,000 (within noise)`, async () => {
-      const runs: Record<number, Run> = {};
+    it(`${format}: peak RSS and retained heap at 1,000,000 issues are no larger than at 100,000 (within noise)`, async () => {
+      const measured: Record<number, CliMemory> = {};
       for (const count of [100_000, 1_000_000]) {
         const sandbox = sandboxes[count]!;
-        const run = await exportIssues(sandbox, sandbox.dataset.bigReportId!, format);
-        assert.equal(run.records, count, 'every issue was written once');
-        assert.ok(
-          run.tail.endsWith(format === 'csv' ? '\r\n' : '\n]}\n]}\n'),
-          `a complete ${format} document: ${JSON.stringify(run.tail)}`,
-        );
-        runs[count] = run;
+        measured[count] = await exportIssues(sandbox, sandbox.dataset.bigReportId!, format, count);
+        observe(describeMemory(`${format}, ${count.toLocaleString('en-US')} issues`, measured[count]));
       }
-      const small = runs[100_000]!;
-      const large = runs[1_000_000]!;
-      observe(`${format}, 100,000 issues: peak RSS ${small.peakRssMb} MB in ${small.seconds.toFixed(1)} s`);
-      observe(`${format}, 1,000,000 issues: peak RSS ${large.peakRssMb} MB in ${large.seconds.toFixed(1)} s`);
-      // Constant memory: ten times the issues may not cost more than a quarter more memory.
-      assert.ok(large.peakRssMb <= small.peakRssMb * 1.25 + 8, `peak RSS grew from ${small.peakRssMb} MB to ${large.peakRssMb} MB`);
+      assertConstantMemory(measured[100_000]!, measured[1_000_000]!);
     });
   }
 });
