@@ -29,6 +29,7 @@ import { suppressAllInFile } from './commands/suppressAllInFile';
 import { unpinReport } from './commands/unpinReport';
 import { setBaseUrl } from './commands/setBaseUrl';
 import { setServiceKey } from './commands/setServiceKey';
+import { openIssue } from './commands/openIssue';
 import { showFpExplanation } from './commands/showFpExplanation';
 import { showLog } from './commands/showLog';
 import { statusActions } from './commands/statusActions';
@@ -146,6 +147,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     [CommandId.InsertSuppressionComment, insertSuppressionComment(s)],
     [CommandId.CopyFpSummary, copyFpSummary(s)],
     [CommandId.ShowFpExplanation, showFpExplanation(fpDocuments)],
+    [CommandId.OpenIssue, openIssue(s)],
     [CommandId.OpenPullRequest, openPullRequest(s)],
     [CommandId.PreviewFix, previewFix(s)],
     [CommandId.ApplyFix, applyFix(s)],

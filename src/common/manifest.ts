@@ -27,6 +27,7 @@ export const CommandId = {
   InsertSuppressionComment: 'securityFixReports.insertSuppressionComment',
   CopyFpSummary: 'securityFixReports.copyFpSummary',
   ShowFpExplanation: 'securityFixReports.showFpExplanation',
+  OpenIssue: 'securityFixReports.openIssue',
   OpenPullRequest: 'securityFixReports.openPullRequest',
   PreviewFix: 'securityFixReports.previewFix',
   ApplyFix: 'securityFixReports.applyFix',

@@ -126,22 +126,26 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
 }
 
 /**
- * What clicking a row runs, other than the loading row (loadingAction). Bound when the row is
- * clicked (TreeDataProvider.resolveTreeItem), never in the TreeItem: the editor turns a
- * TreeItem's command with arguments into a handle that dies when the row is re-rendered, and
- * rows re-render on every page of issues.
+ * What clicking a row runs, other than the loading row (loadingAction). An issue row's command
+ * has no arguments (commands/openIssue.ts reads the clicked row from the selection): the editor
+ * turns a TreeItem's command with arguments into a handle that dies when the row is
+ * re-rendered, and rows re-render on every page of issues. A message row's command is bound on
+ * click (TreeDataProvider.resolveTreeItem); those rows do not re-render while pages arrive.
  */
 export function commandFor(node: Node): vscode.Command | undefined {
   switch (node.kind) {
     case 'issue':
-      return isFalsePositive(node.issue) && node.issue.fpId
-        ? { command: CommandId.ShowFpExplanation, title: 'Show full FP explanation', arguments: [node] }
-        : undefined;
+      return { command: CommandId.OpenIssue, title: 'Open issue' };
     case 'message':
       return node.command;
     default:
       return undefined;
   }
+}
+
+/** An issue whose full explanation a click opens when its code is not in the workspace. */
+export function hasExplanation(node: IssueNode): boolean {
+  return isFalsePositive(node.issue) && !!node.issue.fpId;
 }
 
 /**

@@ -46,6 +46,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   /** The filter changed (the Problems panel follows it). */
   readonly onDidChangeFilter = this.filterChanged.event;
   private readonly reportNodes = new Map<string, ReportNode>();
+  private readonly handedOut = this.register(new vscode.EventEmitter<void>());
   private filterValue: TreeFilter = NO_FILTER;
   private repositories: readonly WorkspaceRepository[] = [];
   private readonly loadingCommands = this.register(
@@ -119,6 +120,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     const item = treeItem(node);
     const click = node.kind === 'loading' && loadingAction(node.state);
     if (click) item.command = { command: this.loadingCommands.idFor(click.action, node.reportId), title: click.title };
+    if (node.kind === 'issue') item.command = commandFor(node);
     return item;
   }
 
@@ -141,11 +143,6 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
    * source; never one per row). On click: the row's command (see nodes.ts commandFor).
    */
   async resolveTreeItem(item: vscode.TreeItem, node: Node, token?: vscode.CancellationToken): Promise<vscode.TreeItem> {
-    // An issue with a location in the workspace goes to its code; the rest keep their command
-    // (a false positive's explanation, which stays in its context menu either way).
-    const code = node.kind === 'issue' ? await this.codeOf(node) : undefined;
-    if (code)
-      item.command = { command: 'vscode.open', title: 'Go to code', arguments: [code.uri, { selection: code.range, preview: true }] };
     item.command ??= commandFor(node);
     if (item.tooltip === undefined && node.kind === 'issue' && isFalsePositive(node.issue)) {
       // Capped: the editor also resolves on click, and a click must not wait on the network.
@@ -230,7 +227,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   /** Where an issue is in the workspace: its sink in the repository of its report, if the file is there. */
-  private async codeOf(node: IssueNode): Promise<{ uri: vscode.Uri; range: vscode.Range } | undefined> {
+  async codeOf(node: IssueNode): Promise<{ uri: vscode.Uri; range: vscode.Range } | undefined> {
     const located = issueLocations(node.issue);
     const report = this.store.entry(node.reportId)?.summary;
     if (!located || !report) return undefined;
@@ -254,6 +251,30 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
+    const children = await this.childrenOf(node);
+    // The editor registers the rows a turn later (it still awaits their TreeItems).
+    setTimeout(() => this.handedOut.fire(), 0);
+    return children;
+  }
+
+  /**
+   * Resolves once the editor has asked for and registered rows again, or after `timeoutMs`.
+   * A redraw makes the extension host forget the rows below the redrawn one until the editor
+   * asks for them again; a click in between finds no selected row (commands/openIssue.ts).
+   */
+  nextChildren(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      const listener = this.handedOut.event(done);
+    });
+  }
+
+  private async childrenOf(node?: Node): Promise<Node[]> {
     try {
       if (!node) return await this.roots();
       switch (node.kind) {

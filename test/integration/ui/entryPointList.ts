@@ -50,7 +50,8 @@ export const ENTRY_POINTS = [
   'walkthrough:securityFixReports.setServiceKey',
   'walkthrough:workbench.view.extension.securityFixReports',
   'walkthrough:securityFixReports.insertSuppressionComment',
-  // tree-row clicks (bound at click time), the hover's command link, the status bar item
+  // tree-row clicks (issue and loading rows: commands without arguments; message rows: bound
+  // at click time), the hover's command link, the status bar item
   'row:issue.located',
   'row:issue.falsePositive',
   'row:loading.loading',

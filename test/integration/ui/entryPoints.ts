@@ -735,6 +735,32 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await page.waitForTimeout(600);
   await clickRow(loadingRow);
   await cancelledRow.waitFor({ state: 'visible', timeout: T });
+
+  step("entry points: a false positive's row opens its code or explanation while the report's pages arrive and its rows redraw");
+  // Slower pages: the rest of the load outlasts expanding the group and clicking in it.
+  service.faults.clear();
+  service.faults.add({ route: 'issues', fault: { kind: 'latency', ms: 400 } });
+  await clickRow(cancelledRow);
+  await loadingRow.waitFor({ state: 'visible', timeout: T });
+  await expand(rows.filter({ hasText: /False positives \(/ }).first());
+  const pagingFpRow = sidebar
+    .locator('.monaco-list-row[aria-level="3"]')
+    .filter({ has: page.locator('.codicon-pass') })
+    .first();
+  await pagingFpRow.waitFor({ state: 'visible', timeout: T });
+  // The loading row is out of sight below the expanded group: the sandbox says pages still come.
+  const pagesAtClick = requestsTo('/api/rest/v5/issues');
+  await clickRow(pagingFpRow);
+  // Its code when the big report is of this workspace's repository, else its explanation.
+  await waitUntil(
+    async () =>
+      /^(db\.py|App\.java|Profile\.tsx|api\.ts|index\.html|main\.go|app\.json|values\.yaml|Dockerfile)$/.test(await activeTab()) ||
+      (await readEditorText(page)).includes('Marked as a false positive by'),
+    'the code or the explanation from a row click while paging',
+  );
+  assert.equal(await notification('command not found').isVisible(), false, 'no stale command handle');
+  await waitUntil(() => requestsTo('/api/rest/v5/issues') > pagesAtClick + 1, 'pages still arriving around the click');
+  await runCommandFromPalette(page, 'View: Close Editor', T);
   service.faults.clear();
 
   step('entry points: the status bar item');
