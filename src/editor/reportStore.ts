@@ -44,6 +44,8 @@ export interface ReportEntry {
 
 /** Issues per page when a continued cache copy re-reads the pause's file. */
 const CONTINUED_PAGE = 1_000;
+/** Why the counts prefetch cancels a row detail for a report the user opened: asked again after it. */
+const MADE_WAY = new DOMException('Made way for a report the user opened.', 'AbortError');
 
 /**
  * A cached copy's issues in pages, then the pages that follow it. The copy is taken out of its
@@ -119,7 +121,8 @@ export class ReportStore extends Disposable {
   private refreshRun: { controller: AbortController; startedAt: number } | undefined;
   private staleValue: Stale | undefined;
   private autoRefresh: NodeJS.Timeout | undefined;
-  private prefetchRun: AbortController | undefined;
+  /** The counts prefetch under way: its workers stop when it is aborted; the queue is what is left. */
+  private prefetchRun: { controller: AbortController; queue: FixReportSummary[] } | undefined;
   /**
    * What the user opened and is still loading: an expansion's detail, an expanded report's issue
    * pages (each settles, never rejects). The counts prefetch starts nothing while one runs, so
@@ -520,40 +523,57 @@ export class ReportStore extends Disposable {
    * fetches it again and reports errors.
    */
   private prefetchCounts(reports: readonly FixReportSummary[]): void {
-    this.prefetchRun?.abort();
+    // A new list of the same data (a warm start's revalidation): the row details on their way
+    // for reports it still lists are still wanted, so they go on (and the new run skips them).
+    this.stopPrefetch(new Set(reports.map((r) => r.id)));
     const limit = this.connection.settings.countsPrefetch;
     const nowMs = Date.now();
     const queue = reports.filter((r) => !isExpired(r, nowMs) && !this.details.has(r.id) && !this.cachedCounts.has(r.id)).slice(0, limit);
     if (queue.length === 0) return;
-    const controller = new AbortController();
-    this.prefetchRun = controller;
+    const run = { controller: new AbortController(), queue };
+    this.prefetchRun = run;
     const worker = async () => {
       for (;;) {
         await this.foregroundSettled(); // what the user opened goes first
-        const next = queue.shift();
-        if (!next || controller.signal.aborted) return;
+        const next = run.queue.shift();
+        if (!next || run.controller.signal.aborted) return;
         const id = next.id;
         if (this.details.has(id)) continue; // opened or read meanwhile
         const item = new AbortController();
-        // Not once something else waits on it (it left `prefetching`): a new list does not cancel that.
-        const stop = () => this.prefetching.get(id) === item && item.abort();
-        controller.signal.addEventListener('abort', stop, { once: true });
         this.prefetching.set(id, item);
         await this.reportDetail(id, item.signal).then(
-          // Only the row's counts changed; an expansion meanwhile redraws it through its paging.
-          () => !controller.signal.aborted && !this.entries.get(id)?.issues && this.changed.fire({ kind: 'report', reportId: id }),
+          // Only the row's counts changed (unless the data was dropped meanwhile); an expansion
+          // meanwhile redraws it through its paging.
+          () => {
+            const entry = this.entries.get(id);
+            if (entry?.model && !entry.issues) this.changed.fire({ kind: 'report', reportId: id });
+          },
           (e: unknown) => {
-            if (controller.signal.aborted) return;
-            if (item.signal.aborted)
-              queue.unshift(next); // made way for an opened report: again after it
-            else this.log.warn(`Report ${id}: no counts on its row (${e instanceof Error ? e.message : String(e)}).`);
+            if (!item.signal.aborted) this.log.warn(`Report ${id}: no counts on its row (${e instanceof Error ? e.message : String(e)}).`);
+            // Made way for an opened report: again after it, in the run under way by then.
+            else if (item.signal.reason === MADE_WAY) this.prefetchRun?.queue.unshift(next);
           },
         );
-        controller.signal.removeEventListener('abort', stop);
         if (this.prefetching.get(id) === item) this.prefetching.delete(id);
       }
     };
     void Promise.all([worker(), worker()]);
+  }
+
+  /**
+   * Stops the counts prefetch and cancels the row details it has on their way, but those of
+   * `keep`. A cancelled detail leaves `details` at once, so whoever asks next fetches it again.
+   * (A detail something else joined left `prefetching` then, and is never cancelled here.)
+   */
+  private stopPrefetch(keep?: ReadonlySet<string>): void {
+    this.prefetchRun?.controller.abort();
+    this.prefetchRun = undefined;
+    for (const [id, item] of this.prefetching) {
+      if (keep?.has(id)) continue;
+      this.prefetching.delete(id);
+      item.abort();
+      this.details.delete(id);
+    }
   }
 
   /**
@@ -563,7 +583,7 @@ export class ReportStore extends Disposable {
   private inForeground(load: Promise<unknown>, reportId: string): void {
     for (const [id, item] of this.prefetching) {
       if (id === reportId) continue;
-      item.abort();
+      item.abort(MADE_WAY);
       this.details.delete(id); // opened next, it is asked for again, not joined to the cancelled request
     }
     this.prefetching.clear();
@@ -743,7 +763,7 @@ export class ReportStore extends Disposable {
   /** Drops everything loaded (the key or origin changed: nothing may stay); the next read fetches again. */
   reset(): void {
     this.epoch++;
-    this.prefetchRun?.abort();
+    this.stopPrefetch();
     this.refreshRun?.controller.abort();
     this.refreshRun = undefined;
     this.staleValue = undefined;
@@ -786,6 +806,7 @@ export class ReportStore extends Disposable {
   /** Swaps in a refreshed list and the details of the reports that were expanded. */
   private replace(sorted: FixReportSummary[], details: readonly (readonly [string, ReportModel])[], fetchedAt: number): void {
     this.epoch++;
+    this.stopPrefetch(); // what it has on its way was asked for before the refresh: not used
     this.cachedCounts.clear(); // Refresh fetches what it shows: counts and reports, not the cache's copies
     this.stopAllPaging();
     this.entries.clear();

@@ -564,6 +564,61 @@ describe('reports tree', () => {
     }
   });
 
+  it("a new list of the same reports (a warm start's revalidation) keeps the row details on their way, joined or not, and every row gets its counts", async () => {
+    const { services } = await extensionApi();
+    await setUserSetting('securityFixReports.countsPrefetch', undefined);
+    await waitFor(() => services.connection.settings.countsPrefetch === 20, 'countsPrefetch back to 20');
+    // Slow details, a fast list: the revalidated list arrives while the prefetch's two are on their way.
+    service.faults.add({ route: 'fix-report', fault: { kind: 'latency', ms: 400 } });
+    try {
+      await quiet();
+      services.store.reset();
+      service.clearRequests();
+      const roots = await rootNodes();
+      // The workspace's current report loads for the findings in the code, and the prefetch
+      // makes way for it: the row details asked for after it are the ones this is about.
+      await waitFor(
+        () =>
+          services.findings.current.length > 0 &&
+          services.findings.current.every(({ report }) => services.store.entry(report.id)?.issues?.kind === 'done'),
+        'the current report loaded',
+      );
+      const since = Date.now();
+      const detailRequests = (id: string) =>
+        service.requests.filter((r) => r.path === `/api/rest/fix-reports/${id}` && r.receivedAt >= since);
+      const live = roots.filter((n) => !(n.report.expirationOn && Date.parse(n.report.expirationOn) < Date.now())).map((n) => n.report.id);
+      const onTheWay = await waitFor(() => {
+        const asked = live.filter((id) => detailRequests(id).length > 0 && !services.store.entry(id)?.model);
+        return asked.length === 2 ? asked : undefined;
+      }, 'two row details of the prefetch on their way');
+      // Something other than the prefetch (the findings, Fix Insights) waits on the first one.
+      const joined = services.store.reportDetail(onTheWay[0]!);
+      const revalidatedAt = Date.now();
+      services.store.refresh('revalidate');
+      await waitFor(() => !services.store.refreshing, 'the revalidation');
+      assert.ok((await joined).fixes, 'the joined detail arrives');
+      // Every row the prefetch covers gets its counts: from its detail, or from the cache's index.
+      const covered = live.slice(0, services.connection.settings.countsPrefetch);
+      await waitFor(
+        () => covered.every((id) => services.store.entry(id)?.model || services.store.cachedCountsOf(id)),
+        'every row gets its counts',
+      );
+      for (const id of onTheWay) {
+        const requests = detailRequests(id);
+        const timeline = requests.map((r) => `${r.receivedAt - since}${r.abandonedAt ? `-${r.abandonedAt - since}x` : ''}`).join(', ');
+        assert.equal(
+          requests.length,
+          1,
+          `report ${id}: asked for once (${timeline}; joined ${id === onTheWay[0]}, revalidated at ${revalidatedAt - since})`,
+        );
+        assert.equal(requests[0]!.abandonedAt, undefined, `report ${id}: not cancelled by the new list`);
+      }
+    } finally {
+      service.faults.clear();
+      await quiet();
+    }
+  });
+
   it('expanding a report asks for its first issue page once the detail has arrived, before the detail is decoded and modelled', async () => {
     const { services } = await extensionApi();
     const bigId = service.dataset.bigReportId!;
