@@ -151,6 +151,9 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await workspaceRow().click();
   await titleAction('Filter').click();
   await quickInputTitle('Filter fix reports').waitFor({ state: 'visible', timeout: T });
+  // Typed first: once in a UI check the list stayed laid out at no height (rows present, none
+  // visible) for 30 s; a filter lays it out again, and the row is then the only one.
+  await input.fill('Adaptive fixes');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Adaptive fixes' }).first().click();
   await page.keyboard.press('Enter');
   await titleAction('Clear Filter').waitFor({ state: 'visible', timeout: T });
