@@ -47,6 +47,8 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   readonly onDidChangeFilter = this.filterChanged.event;
   private readonly reportNodes = new Map<string, ReportNode>();
   private readonly handedOut = this.register(new vscode.EventEmitter<void>());
+  /** Clicks waiting for rows to be registered again (nextChildren). */
+  private rowWaiters = 0;
   private filterValue: TreeFilter = NO_FILTER;
   private repositories: readonly WorkspaceRepository[] = [];
   private readonly loadingCommands = this.register(
@@ -252,8 +254,9 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
 
   async getChildren(node?: Node): Promise<Node[]> {
     const children = await this.childrenOf(node);
-    // The editor registers the rows a turn later (it still awaits their TreeItems).
-    setTimeout(() => this.handedOut.fire(), 0);
+    // The editor registers the rows a turn later (it still awaits their TreeItems). Only when a
+    // click waits for them: no timer per call otherwise.
+    if (this.rowWaiters > 0) setTimeout(() => this.handedOut.fire(), 0);
     return children;
   }
 
@@ -263,8 +266,10 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
    * asks for them again; a click in between finds no selected row (commands/openIssue.ts).
    */
   nextChildren(timeoutMs: number): Promise<void> {
+    this.rowWaiters++;
     return new Promise((resolve) => {
       const done = () => {
+        this.rowWaiters--;
         clearTimeout(timer);
         listener.dispose();
         resolve();

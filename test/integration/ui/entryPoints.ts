@@ -42,6 +42,12 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   const quickInputTitle = (text: string | RegExp) => page.locator('.quick-input-widget .quick-input-title', { hasText: text });
   const rows = sidebar.locator('.monaco-list-row');
+  /** The first false positive's row (an issue row under a report's group, with the FP icon). */
+  const firstFpRow = () =>
+    sidebar
+      .locator('.monaco-list-row[aria-level="3"]')
+      .filter({ has: page.locator('.codicon-pass') })
+      .first();
   const reportRow = (reportId: string) => {
     const report = service.dataset.reports.find((r) => r.id === reportId)!;
     return rows
@@ -257,10 +263,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   const original = await readEditorText(page);
   await expand(workspaceRow());
   await expand(rows.filter({ hasText: /False positives \(/ }).first());
-  const fpRowLocator = sidebar
-    .locator('.monaco-list-row[aria-level="3"]')
-    .filter({ has: page.locator('.codicon-pass') })
-    .first();
+  const fpRowLocator = firstFpRow();
   await fpRowLocator.waitFor({ state: 'visible', timeout: T });
   const insertedComment = async (what: string) => {
     const text = await waitUntil(async () => {
@@ -317,12 +320,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   )!;
   await expand(reportRow(foreign.id));
   await expand(rows.filter({ hasText: /False positives \(/ }).first());
-  await clickRow(
-    sidebar
-      .locator('.monaco-list-row[aria-level="3"]')
-      .filter({ has: page.locator('.codicon-pass') })
-      .first(),
-  );
+  await clickRow(firstFpRow());
   await waitUntil(
     async () => (await readEditorText(page)).includes('Marked as a false positive by'),
     'the explanation tab from a row click',
@@ -746,10 +744,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await clickRow(cancelledRow);
   await loadingRow.waitFor({ state: 'visible', timeout: T });
   await expand(rows.filter({ hasText: /False positives \(/ }).first());
-  const pagingFpRow = sidebar
-    .locator('.monaco-list-row[aria-level="3"]')
-    .filter({ has: page.locator('.codicon-pass') })
-    .first();
+  const pagingFpRow = firstFpRow();
   await pagingFpRow.waitFor({ state: 'visible', timeout: T });
   // The loading row is out of sight below the expanded group: the sandbox says pages still come.
   const pagesAtClick = requestsTo('/api/rest/v5/issues');
