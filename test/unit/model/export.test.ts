@@ -311,6 +311,24 @@ describe('issue exports: SARIF', () => {
     assert.deepEqual(fetched.sort(), [issues1[1]!.fpId, issues1[2]!.fpId, 'shared'].sort(), 'one request per fpId (memoised)');
   });
 
+  it('writes a page of results in pieces of about 32K characters, never one string per page (a 1,000-issue page is ~1 MB)', async () => {
+    const page = Array.from({ length: 1_000 }, () => issue({ codeFilePath: 'app/db.py' }));
+    const { source } = memorySource(new Map([[report('r-big', 'semgrep'), page]]), 1_000);
+    const chunks: string[] = [];
+    for await (const chunk of exportChunks(source, 'sarif', { fpSummaries: false })) chunks.push(chunk);
+    const longestResult = Math.max(
+      ...chunks
+        .join('')
+        .split('\n')
+        .map((line) => line.length),
+    );
+    const longest = Math.max(...chunks.map((c) => c.length));
+    assert.ok(longest < 32_768 + longestResult + 2, `the longest piece is ${longest} characters`);
+    assert.ok(chunks.length > 10, `${chunks.length} pieces for one page`);
+    const log = JSON.parse(chunks.join('')) as { runs: { results: unknown[] }[] };
+    assert.equal(log.runs[0]!.results.length, 1_000, 'the pieces make the whole log');
+  });
+
   it('writes server text only as JSON strings, with unsafe characters escaped as in jsonl', async () => {
     const { source } = memorySource(dataset(), 2, async () => 'Safe \u202e summary');
     const raw = await text(source, 'sarif');
