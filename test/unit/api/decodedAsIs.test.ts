@@ -47,7 +47,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
 /** A sandbox detail with a few changes anywhere in it: keys removed, replaced, added, moved; ids as numbers. */
 function mutated(base: unknown, mutations: readonly Mutation[]): unknown {
   const copy = structuredClone(base);
-  for (const m of mutations) {
+  for (const mutation of mutations) {
+    // A copy of the junk value: fc.constant hands out one shared {} or [], and a later mutation
+    // that picks it as its target would change it for every run (once into a cycle).
+    const m = { ...mutation, value: structuredClone(mutation.value) };
     const all = containers(copy);
     const target = all[m.at % all.length]!;
     const keys = Object.keys(target);
