@@ -14,6 +14,8 @@ import { loadMoreIssues } from './commands/loadMoreIssues';
 import { openPullRequest } from './commands/openPullRequest';
 import { applyFix } from './commands/applyFix';
 import { previewFix } from './commands/previewFix';
+import { FixReviews } from './editor/fixReviews';
+import { confirmInEditor } from './views/fixConfirmation';
 import { openRepository } from './commands/openRepository';
 import { refresh } from './commands/refresh';
 import { cancelRefresh } from './commands/cancelRefresh';
@@ -118,7 +120,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     treeView,
     viewStatus,
     fixPreviews,
-    previewedFixes: new Set(),
+    fixReviews: new FixReviews(),
+    confirmFix: confirmInEditor,
     log,
   };
   const statusBar = new StatusBar(connection, store);
@@ -227,7 +230,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     // context key that picks the welcome view, and asks before a key follows a new origin.
     connection.onDidChange((change) => {
       void setContext(ContextKey.State, change.state.kind);
-      if (change.clientChanged) void askAfterOriginChange(s, change.previousOrigin);
+      if (change.clientChanged) {
+        s.fixReviews.clear();
+        void askAfterOriginChange(s, change.previousOrigin);
+      }
     }),
   );
   // The welcome view offers the environment's key too (the notification is offered once).

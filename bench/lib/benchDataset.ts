@@ -43,6 +43,7 @@ class CompositeDataset implements BenchDataset {
   readonly reports: readonly FixReportSummary[];
   readonly bigReportId: string | undefined;
   readonly hostileReportId: string | undefined = undefined;
+  readonly hostileFixesReportId: string | undefined = undefined;
   readonly totalIssueCount: number;
   readonly reportId: string;
   readonly fpReportId: string;

@@ -1,14 +1,13 @@
 // "Export Issues…" (a report's context menu): the report's issues as CSV, SARIF 2.1.0 or JSON,
 // to a file the user picks, streamed page by page with a cancellable progress notification —
 // the same chunks as `security-fix-reports issues --format …` (model/export). The file appears
-// only when complete: chunks go to a temporary file beside it, renamed at the end.
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { once } from 'node:events';
+// only when complete, and never through a link: the write gate writes it (editor/writeGate).
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { readableVendor } from '../common/scanners';
 import { showError } from '../editor/errors';
+import { writeNewFileExclusive } from '../editor/writeGate';
+import { writeVirtualFile } from '../editor/writeGate/virtualFile';
 import type { ExportFormat } from '../model/export/exportIssues';
 import { reportTitle } from '../model/reportList';
 import { loadReporting } from '../views/loadReporting';
@@ -115,41 +114,17 @@ async function writeExport(
     },
   );
   try {
-    if (target.scheme === 'file') return (await streamToFile(chunks, target.fsPath, controller.signal)) ? { issues, warnings } : undefined;
-    // Another file system (a remote or virtual folder): its API takes the whole content.
-    const parts: string[] = [];
-    for await (const chunk of chunks) parts.push(chunk);
-    if (controller.signal.aborted) return undefined;
-    await vscode.workspace.fs.writeFile(target, Buffer.from(parts.join(''), 'utf8'));
-    return { issues, warnings };
+    // A local file through an exclusive temp file; a remote or virtual folder through the
+    // editor's API, which takes the whole content.
+    const written =
+      target.scheme === 'file'
+        ? await writeNewFileExclusive(target.fsPath, chunks, { signal: controller.signal })
+        : await writeVirtualFile(target, chunks, controller.signal);
+    return written === 'written' ? { issues, warnings } : undefined;
   } catch (e) {
     if (controller.signal.aborted) return undefined;
     throw e;
   } finally {
     cancel.dispose();
-  }
-}
-
-/** Writes chunks with backpressure to `<file>.part`, renamed to `file` when complete; false when cancelled. */
-async function streamToFile(chunks: AsyncIterable<string>, file: string, signal: AbortSignal): Promise<boolean> {
-  const partial = `${file}.part`;
-  const out: WriteStream = createWriteStream(partial, { encoding: 'utf8', mode: 0o600 });
-  try {
-    for await (const chunk of chunks) {
-      if (signal.aborted) break;
-      if (!out.write(chunk)) await once(out, 'drain');
-    }
-    out.end();
-    await once(out, 'close');
-    if (signal.aborted) {
-      await rm(partial, { force: true });
-      return false;
-    }
-    await rename(partial, file);
-    return true;
-  } catch (e) {
-    out.destroy();
-    await rm(partial, { force: true });
-    throw e;
   }
 }

@@ -3,12 +3,10 @@
 import * as vscode from 'vscode';
 import type { Submission } from '../model/fix';
 import type { Services } from './services';
-import type { Node } from '../views/nodes';
-
-type Arg = Node | { reportId: string; fixId: string; index?: number };
+import { fixIdsOf } from './fixTarget';
 
 export function openPullRequest(s: Services) {
-  return async (arg?: Arg): Promise<void> => {
+  return async (arg?: unknown): Promise<void> => {
     const target = resolve(s, arg);
     if (!target) return;
     const links = target.submissions.filter((sub) => sub.prUrl || sub.commitUrl);
@@ -34,11 +32,11 @@ export function openPullRequest(s: Services) {
   };
 }
 
-function resolve(s: Services, arg: Arg | undefined): { submissions: readonly Submission[]; index?: number } | undefined {
-  if (!arg) return undefined;
-  if ('kind' in arg) return arg.kind === 'fix' ? { submissions: arg.view.lifecycle.committed.submissions } : undefined;
-  const view = s.store.entry(arg.reportId)?.model?.fixView(arg.fixId);
-  return view
-    ? { submissions: view.lifecycle.committed.submissions, index: typeof arg.index === 'number' ? arg.index : undefined }
-    : undefined;
+/** The fix's submissions from the store, by the ids the argument names; a link may name one by index. */
+function resolve(s: Services, arg: unknown): { submissions: readonly Submission[]; index?: number } | undefined {
+  const ids = fixIdsOf(arg);
+  const view = ids && s.store.entry(ids.reportId)?.model?.fixView(ids.fixId);
+  if (!view) return undefined;
+  const index = (arg as { index?: unknown }).index;
+  return { submissions: view.lifecycle.committed.submissions, index: typeof index === 'number' ? index : undefined };
 }

@@ -1,33 +1,39 @@
 // "Preview Fix" (a fix with a patch: context menu): the patch against the workspace's files as
-// they are now, in the diff editor (all files in one multi-file view). A patch that does not
-// apply cleanly is refused with the reason; nothing is written.
+// they are now, in the diff editor (all files in one multi-file view). This is the review Apply
+// Fix requires: what was shown is recorded by its digest, and only that patch can be applied.
+// A patch that does not apply cleanly, or that the write gate refuses, is refused with the
+// reason; nothing is written (Preview works in Restricted Mode too).
 import * as vscode from 'vscode';
-import { messageText } from '../common/text';
+import { cleanText, messageText } from '../common/text';
 import { patchFix } from '../editor/fixPatches';
-import type { FixNode } from '../views/nodes';
+import { resolveFix } from './fixTarget';
 import type { Services } from './services';
 
 export function previewFix(s: Services) {
-  return async (node?: FixNode): Promise<boolean> => {
-    if (node?.kind !== 'fix') return false;
-    const report = s.store.entry(node.reportId)?.summary;
-    if (!report) return false;
-    const patched = await patchFix(node.view, report, s.tree.repositoriesOf(report));
-    if (!patched.ok) {
-      s.log.warn(`Preview of fix ${node.view.id}: ${patched.reason}.`);
-      void vscode.window.showErrorMessage(messageText(`The fix cannot be previewed: ${patched.reason}.`));
+  return async (arg?: unknown): Promise<boolean> => {
+    const target = resolveFix(s, arg);
+    if (!target) return false;
+    const { view, reportId, report } = target;
+    const patch = view.fix.patchAndQuestions?.patch;
+    const origin = s.connection.origin;
+    const patched = typeof patch === 'string' && origin ? await patchFix(patch, report, s.tree.repositoriesOf(report)) : undefined;
+    if (!patched?.ok) {
+      const reason = patched?.reason ?? 'the fix has no patch';
+      s.log.warn(`Preview of fix ${view.id}: ${reason}.`);
+      void vscode.window.showErrorMessage(messageText(`The fix cannot be previewed: ${reason}.`));
       return false;
     }
     const resources = patched.files.map((f) => {
-      const before = f.patch.creates ? s.fixPreviews.put(node.view.id, f.patch.path, 'before', '') : f.uri;
-      const after = s.fixPreviews.put(node.view.id, f.patch.path, 'after', f.after);
+      const path = f.planned.path;
+      const before = f.planned.action === 'create' ? s.fixPreviews.put(view.id, path, 'before', '') : f.uri;
+      const after = s.fixPreviews.put(view.id, path, 'after', f.after);
       return [f.uri, before, after] as const;
     });
-    const title = `Fix: ${node.view.issueType} (${node.view.confidence.label})`;
+    const title = `Fix: ${cleanText(view.issueType)} (${view.confidence.label})`;
     if (resources.length === 1) await vscode.commands.executeCommand('vscode.diff', resources[0]![1], resources[0]![2], title);
     else await vscode.commands.executeCommand('vscode.changes', title, resources);
-    s.previewedFixes.add(node.view.id);
-    s.log.info(`Previewed fix ${node.view.id} (${patched.files.map((f) => f.patch.path).join(', ')}).`);
+    s.fixReviews.record({ origin: origin!, reportId, fixId: view.id }, patch!);
+    s.log.info(`Previewed fix ${view.id} (${patched.files.map((f) => `${f.planned.action} ${f.planned.path}`).join(', ')}).`);
     return true;
   };
 }

@@ -11,6 +11,8 @@ import type { ReportStore } from '../editor/reportStore';
 import type { ReportsTree } from '../views/reportsTree';
 import type { Node } from '../views/nodes';
 import type { FixPreviewDocuments } from '../views/fixPreview';
+import type { FixReviews } from '../editor/fixReviews';
+import type { FixConfirmation } from '../views/fixConfirmation';
 import type { ViewStatus } from '../views/viewStatus';
 
 export interface Services {
@@ -29,7 +31,9 @@ export interface Services {
   viewStatus: ViewStatus;
   /** Documents of Preview Fix's diff editor. */
   fixPreviews: FixPreviewDocuments;
-  /** Fixes previewed in this session (an Adaptive fix is applied only after its preview). */
-  previewedFixes: Set<string>;
+  /** The patches the user previewed, by digest: Apply Fix applies only those. */
+  fixReviews: FixReviews;
+  /** Apply Fix's confirmation (the modal and the ticks); the extension-host tests answer it. */
+  confirmFix: FixConfirmation;
   log: ExtensionLog;
 }

@@ -1,16 +1,20 @@
 // A fix's patch against the workspace as it is now: which repository it applies to, each file's
 // current and patched text, or why it cannot be used. Previews and applications both go
-// through here, so what was previewed is what gets applied. The patch code (model/patch and the
-// diff library) is its own bundle, dist/patch.js, required on the first preview.
+// through here (and through the write gate's checks), so what was previewed is what gets
+// applied. The patch code (model/patch and the diff library) is its own bundle, dist/patch.js,
+// required on the first preview.
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
-import type { FixView } from '../model/fix';
 import { requireBundle } from '../common/lazyBundle';
+import type { PlannedFile } from '../model/fixPlan';
 import type { FilePatch } from '../model/patch';
 import type { WorkspaceRepository } from './repositories';
+import { checkPatchTargets } from './writeGate';
 
-interface PatchedFile {
+export interface PatchedFile {
   readonly patch: FilePatch;
+  /** Path, action and (for a file that makes code run) why: what the confirmation lists. */
+  readonly planned: PlannedFile;
   readonly uri: vscode.Uri;
   /** The text now ('' for a file the patch creates). */
   readonly before: string;
@@ -18,7 +22,7 @@ interface PatchedFile {
   readonly after: string;
 }
 
-export type PatchedFix = { ok: true; files: PatchedFile[] } | { ok: false; reason: string };
+export type PatchedFix = { ok: true; root: vscode.Uri; files: PatchedFile[] } | { ok: false; reason: string };
 
 type Patches = typeof import('../model/patch');
 let patches: Patches | undefined;
@@ -29,10 +33,10 @@ function loadPatches(): Patches {
   return patches;
 }
 
-/** Every file of the fix's patch, patched against the repository's current text; all or nothing. */
-export async function patchFix(view: FixView, report: FixReportSummary, repositories: readonly WorkspaceRepository[]): Promise<PatchedFix> {
-  const { parseFixPatch, applyTo } = loadPatches();
-  const parsed = parseFixPatch(view.fix.patchAndQuestions?.patch);
+/** Every file of the patch, patched against the repository's current text; all or nothing. */
+export async function patchFix(patch: string, report: FixReportSummary, repositories: readonly WorkspaceRepository[]): Promise<PatchedFix> {
+  const { parseFixPatch, patchText } = loadPatches();
+  const parsed = parseFixPatch(patch);
   if (!parsed.ok) return parsed;
   const repo = repositories[0];
   if (!repo)
@@ -40,21 +44,27 @@ export async function patchFix(view: FixView, report: FixReportSummary, reposito
       ok: false,
       reason: `report ${report.id} is not of a repository in the workspace (no git remote matches ${report.repo?.originalUrl ?? 'its repository'})`,
     };
+  if (repo.root.scheme !== 'file')
+    return { ok: false, reason: `${repo.root.toString()} is not on a local file system, where links and real paths can be checked` };
+  const gate = await checkPatchTargets(repo.root.fsPath, parsed.files);
+  if (!gate.ok) return gate;
   const files: PatchedFile[] = [];
   for (const patch of parsed.files) {
     const uri = vscode.Uri.joinPath(repo.root, patch.path);
     const before = await currentText(uri);
-    if (patch.creates) {
+    if (patch.action === 'create') {
       if (before !== undefined) return { ok: false, reason: `the patch creates ${patch.path}, which already exists` };
     } else if (before === undefined) {
       return { ok: false, reason: `${patch.path} is not in the workspace` };
     }
-    const after = applyTo(patch, before ?? '');
-    if (after === undefined)
-      return { ok: false, reason: `the patch does not apply cleanly to ${patch.path}: the file changed since the scan` };
-    files.push({ patch, uri, before: before ?? '', after: patch.deletes ? '' : after });
+    const after = patchText(patch, before ?? '');
+    if (!after.ok) return after;
+    const planned: PlannedFile = patch.sensitive
+      ? { path: patch.path, action: patch.action, sensitive: patch.sensitive }
+      : { path: patch.path, action: patch.action };
+    files.push({ patch, planned, uri, before: before ?? '', after: after.text });
   }
-  return { ok: true, files };
+  return { ok: true, root: repo.root, files };
 }
 
 /** An open document's text (unsaved edits included), else the file's, else undefined. */

@@ -28,6 +28,17 @@ describe('manifest', () => {
     assert.deepEqual(contributed, Object.values(CommandId).sort());
   });
 
+  it('offers Apply Fix only in a trusted workspace, and says so in its capability text', () => {
+    const command = contributes.commands.find((c: { command: string }) => c.command === CommandId.ApplyFix);
+    assert.equal(command.enablement, 'isWorkspaceTrusted');
+    const menus = (Object.values(contributes.menus) as { command: string; when?: string }[][])
+      .flat()
+      .filter((m) => m.command === CommandId.ApplyFix);
+    assert.ok(menus.length > 0);
+    for (const m of menus) assert.ok(m.when === 'false' || /&& isWorkspaceTrusted$/.test(m.when ?? ''), `menu when: ${m.when}`);
+    assert.match(manifest.capabilities.untrustedWorkspaces.description, /Apply Fix is not offered/);
+  });
+
   it('references only contributed commands in menus, keybindings and welcome views', () => {
     const known = new Set<string>(Object.values(CommandId));
     const referenced: string[] = [];

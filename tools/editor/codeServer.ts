@@ -125,13 +125,20 @@ export interface CodeServerProcess {
   stop(): Promise<void>;
 }
 
-export function startCodeServer(dirs: EditorDirs, port: number, env: NodeJS.ProcessEnv, onLog: (line: string) => void): CodeServerProcess {
+export function startCodeServer(
+  dirs: EditorDirs,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  onLog: (line: string) => void,
+  workspaceTrust = false,
+): CodeServerProcess {
   const args = [
     '--auth',
     'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust', // otherwise Restricted Mode: extensions needing trust never activate
+    // Otherwise Restricted Mode until the user trusts the folder (a check asks for exactly that).
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     '--bind-addr',

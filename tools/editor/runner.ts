@@ -45,6 +45,8 @@ export interface StartEditorOptions {
   env?: Record<string, string>;
   onLog?: (line: string) => void;
   headless?: boolean;
+  /** Keep workspace trust on: the folder opens in Restricted Mode until the user trusts it. */
+  workspaceTrust?: boolean;
 }
 
 export interface RunTestsOptions {
@@ -168,7 +170,7 @@ export async function startEditor(opts: StartEditorOptions): Promise<EditorSessi
 
     const port = await freePort();
     ensureOpen();
-    server = startCodeServer(dirs, port, env, onLog);
+    server = startCodeServer(dirs, port, env, onLog, opts.workspaceTrust ?? false);
     await waitForHealthy(server, HEALTHZ_TIMEOUT_MS);
     ensureOpen();
 

@@ -44,7 +44,12 @@ export type Fault =
   /** Issues route: the page starts `count` items early, repeating the end of the previous page. */
   | { kind: 'duplicate-ids'; count: number }
   /** Issues route: the page's items in reverse chronological order. */
-  | { kind: 'back-in-time' };
+  | { kind: 'back-in-time' }
+  /**
+   * Fix-report route: every patch of the report gains one more added line at its end, under
+   * the same fix ids (a service that shows one patch and serves another).
+   */
+  | { kind: 'changed-patches' };
 
 type FaultKind = Fault['kind'];
 

@@ -70,6 +70,7 @@ import {
   type Vendor,
 } from './catalog';
 import { HOSTILE_CASES, HOSTILE_FIX_FILES, HOSTILE_LOCATIONS, type HostileLocation, type HostileValue } from './hostile';
+import { HOSTILE_FIXES } from './hostileFixes';
 import { decodeId, encodeId } from './ids';
 import { Rng, hash32, hex8, label } from './random';
 import { US_PER_DAY, formatUs, parseUs } from './time';
@@ -85,6 +86,11 @@ export interface DatasetOptions {
   bigReportIssues?: number;
   /** Adds a report whose false positives carry hostile text (see hostile.ts). */
   hostileText?: boolean;
+  /**
+   * Adds a report of the sample workspace's repository, on a branch of its own, whose fixes
+   * carry hostile patches (see hostileFixes.ts).
+   */
+  hostileFixes?: boolean;
   /** "Now" of the dataset; every timestamp is before it. */
   now?: string;
   /**
@@ -104,6 +110,9 @@ const MAX_FIXES_PER_REPORT = 20_000;
 
 const BIG_ORDINAL = 0xff00;
 const HOSTILE_ORDINAL = 0xff01;
+const HOSTILE_FIXES_ORDINAL = 0xff02;
+/** The branch of the hostile-fixes report: never the sample workspace's own. */
+export const HOSTILE_FIXES_REFERENCE = 'hostile/fixes';
 const MAX_ORDINARY = 0xfe00;
 const MAX_ISSUES = 0xffff_ffff;
 const DETAIL_CACHE_SIZE = 3;
@@ -173,6 +182,8 @@ export interface Dataset {
   readonly bigReportId: string | undefined;
   /** The report added by `hostileText`, if any. */
   readonly hostileReportId: string | undefined;
+  /** The report added by `hostileFixes`, if any. */
+  readonly hostileFixesReportId: string | undefined;
   /**
    * The one fix whose patch does not apply to the sample workspace (its context is from an older
    * revision of the file): a fix of the newest payments-api report, Ready or Downloaded when it
@@ -220,6 +231,8 @@ interface Plan {
   readonly firstIssueUs: number;
   readonly stepUs: number;
   readonly hostile: boolean;
+  /** Its fixes carry the patches of hostileFixes.ts, fix j the case j. */
+  readonly hostileFixes: boolean;
 }
 
 interface FixCore {
@@ -241,6 +254,7 @@ function resolveOptions(opts: DatasetOptions): ResolvedDatasetOptions {
     issuesPerReport: opts.issuesPerReport ?? [20, 600],
     bigReportIssues: opts.bigReportIssues ?? 0,
     hostileText: opts.hostileText ?? false,
+    hostileFixes: opts.hostileFixes ?? false,
     now: opts.now ?? DEFAULT_NOW,
     specMinimal: opts.specMinimal ?? false,
   };
@@ -267,6 +281,7 @@ class GeneratedDataset implements Dataset {
   readonly reports: readonly FixReportSummary[];
   readonly bigReportId: string | undefined;
   readonly hostileReportId: string | undefined;
+  readonly hostileFixesReportId: string | undefined;
   readonly conflictingFixId: string | undefined;
   readonly totalIssueCount: number;
   private readonly seed: number;
@@ -300,6 +315,11 @@ class GeneratedDataset implements Dataset {
       const rng = new Rng(hash32(this.seed, T.report, HOSTILE_ORDINAL));
       plans.push(this.plan(HOSTILE_ORDINAL, 'hostile', rng, 'semgrep', HOSTILE_CASES.length + 30, (1 + rng.float()) * US_PER_DAY));
     }
+    if (options.hostileFixes) {
+      const rng = new Rng(hash32(this.seed, T.report, HOSTILE_FIXES_ORDINAL));
+      // Old (yet live), so the workspace's newest reports stay the ones the other checks use.
+      plans.push(this.plan(HOSTILE_FIXES_ORDINAL, 'hostile-fixes', rng, 'semgrep', HOSTILE_FIXES.length, 85 * US_PER_DAY));
+    }
     plans.sort((a, b) => b.createdOnUs - a.createdOnUs || a.ordinal - b.ordinal);
     for (const p of plans) {
       this.plans.set(p.summary.id, p);
@@ -308,6 +328,7 @@ class GeneratedDataset implements Dataset {
     this.reports = plans.map((p) => p.summary);
     this.bigReportId = this.byOrdinal.get(BIG_ORDINAL)?.summary.id;
     this.hostileReportId = this.byOrdinal.get(HOSTILE_ORDINAL)?.summary.id;
+    this.hostileFixesReportId = this.byOrdinal.get(HOSTILE_FIXES_ORDINAL)?.summary.id;
     this.totalIssueCount = plans.reduce((sum, p) => sum + p.issueCount, 0);
     this.conflictingFixId = this.locations ? this.pickConflictingFix(plans) : undefined;
   }
@@ -325,12 +346,24 @@ class GeneratedDataset implements Dataset {
 
   // --- reports -------------------------------------------------------------------------
 
-  private plan(ordinal: number, kind: 'ordinary' | 'big' | 'hostile', rng: Rng, vendor: Vendor, issueCount: number, ageUs: number): Plan {
+  private plan(
+    ordinal: number,
+    kind: 'ordinary' | 'big' | 'hostile' | 'hostile-fixes',
+    rng: Rng,
+    vendor: Vendor,
+    issueCount: number,
+    ageUs: number,
+  ): Plan {
     const ordinary = kind === 'ordinary';
     // A few fields are null exactly once, on fixed ordinary reports, so the defaults show them.
     const repoIndex = Math.floor(rng.float() * REPOS.length);
-    const repo: RepoDef | null = ordinary && ordinal === 4 ? null : (REPOS[repoIndex] as RepoDef);
-    const reference = repo ? rng.pick(repo.references) : null;
+    const hostileFixes = kind === 'hostile-fixes';
+    const repo: RepoDef | null = hostileFixes
+      ? (REPOS.find((r) => r.findings) as RepoDef)
+      : ordinary && ordinal === 4
+        ? null
+        : (REPOS[repoIndex] as RepoDef);
+    const reference = hostileFixes ? HOSTILE_FIXES_REFERENCE : repo ? rng.pick(repo.references) : null;
     const creator = rng.int(0, PEOPLE.length - 1);
     const createdOnUs = Math.round(this.nowUs - ageUs);
     const spanUs = kind === 'big' ? 180 * US_PER_DAY : kind === 'hostile' ? 20 * US_PER_DAY : rng.int(10, 60) * US_PER_DAY;
@@ -338,8 +371,11 @@ class GeneratedDataset implements Dataset {
     const stepUs = Math.max(2_000, Math.floor(spanUs / Math.max(1, issueCount)));
     const fixBase = kind === 'hostile' ? HOSTILE_CASES.length : 0;
     const fixable = Math.max(0, issueCount - fixBase);
-    const blockSize =
-      fixable <= 1000 ? 3 + (hash32(this.seed, T.block, ordinal) % 3) : Math.max(10, Math.ceil(fixable / MAX_FIXES_PER_REPORT));
+    const blockSize = hostileFixes
+      ? 1
+      : fixable <= 1000
+        ? 3 + (hash32(this.seed, T.block, ordinal) % 3)
+        : Math.max(10, Math.ceil(fixable / MAX_FIXES_PER_REPORT));
     const id = encodeId(this.seed, 'report', ordinal, 0);
     const summary: FixReportSummary = {
       id,
@@ -359,8 +395,8 @@ class GeneratedDataset implements Dataset {
       repoUrl: repo ? repo.originalUrl : FALLBACK_SCM_URL,
       languages: repo ? repo.languages : ['java'],
       files: repo ? repo.files : ['src/main/java/com/acme/core/TemplateUtil.java'],
-      findings: repo?.findings,
-      fpFindings: repo?.findings ? fpCandidates(repo.findings) : [],
+      findings: hostileFixes ? undefined : repo?.findings,
+      fpFindings: repo?.findings && !hostileFixes ? fpCandidates(repo.findings) : [],
       issueCount,
       fixBase,
       blockSize,
@@ -369,6 +405,7 @@ class GeneratedDataset implements Dataset {
       firstIssueUs: createdOnUs - stepUs * Math.max(1, issueCount),
       stepUs,
       hostile: kind === 'hostile',
+      hostileFixes,
     };
   }
 
@@ -754,9 +791,13 @@ class GeneratedDataset implements Dataset {
     const secondFile = rng.chance(0.15) ? rng.pick(plan.files) : undefined;
     const conflicting = core.id === this.conflictingFixId;
     const hostile = plan.hostile ? HOSTILE_FIX_FILES[j] : undefined;
+    const hostileFix = plan.hostileFixes ? HOSTILE_FIXES[j] : undefined;
     let files: string[];
     let patch: string;
-    if (hostile) {
+    if (hostileFix) {
+      files = [...hostileFix.files];
+      patch = hostileFix.patch;
+    } else if (hostile) {
       files = [hostile.path];
       patch = syntheticPatch(hostile.patchPath ?? hostile.path, this.fixSink(plan, j).region, core.category);
     } else if (core.finding) {
@@ -774,7 +815,7 @@ class GeneratedDataset implements Dataset {
     }
     return {
       fixFiles: files.map((fileRepoRelativePath) => ({ fileRepoRelativePath })),
-      patchAndQuestions: withoutPatch && !conflicting ? null : { patch, questions },
+      patchAndQuestions: withoutPatch && !conflicting && !hostileFix ? null : { patch, questions },
       effortToApplyFix,
       severityText: band.text,
       severityValue,

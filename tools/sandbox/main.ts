@@ -17,7 +17,9 @@ Options:
   --key K             service key (default: derived from the seed)
   --prefix /p         serve the API under /p/api/rest/…
   --hostile           add a report whose false positives carry hostile text (and
-                      whose issues and fixes carry hostile paths and positions)
+                      whose issues and fixes carry hostile paths and positions), and
+                      one of the sample workspace's repository (branch hostile/fixes)
+                      whose fixes carry hostile patches
   --spec-minimal      serve only the fields the spec shows: no code locations on
                       issues (codeNodes, codeFilePath), no fixFiles, patchAndQuestions,
                       effortToApplyFix, severityText or severityValue on fixes
@@ -93,6 +95,7 @@ async function main(argv: string[]): Promise<number> {
       reports: integer('reports', values.reports, 12),
       bigReportIssues: integer('big-report', values['big-report'], 0),
       hostileText: values.hostile ?? false,
+      hostileFixes: values.hostile ?? false,
       specMinimal: values['spec-minimal'] ?? false,
     },
     key: values.key,

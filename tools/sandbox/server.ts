@@ -4,7 +4,7 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type FaultRoute, type Fault, FaultController, isPageFault } from './faults';
-import { type Dataset, type DatasetOptions, createDataset } from './generator';
+import { type Dataset, type DatasetOptions, type SandboxFix, createDataset } from './generator';
 import { requestKey, roundTripMs, transferMs } from './latency';
 import { hash32, isUuid, label } from './random';
 
@@ -222,8 +222,9 @@ class SandboxService implements Sandbox {
     if (this.closing || res.destroyed) return;
 
     const pageFault = fault && isPageFault(fault) ? (fault as PageFault) : undefined;
+    if (fault?.kind === 'changed-patches' && route.name === 'fix-report') return this.send(res, this.detailReply(route.id ?? '', true));
     const reply = this.answer(route, url.searchParams, pageFault);
-    if (fault && !isPageFault(fault) && fault.kind !== 'latency' && fault.kind !== 'slow-headers') {
+    if (fault && !isPageFault(fault) && fault.kind !== 'latency' && fault.kind !== 'slow-headers' && fault.kind !== 'changed-patches') {
       return this.sendFaulty(req, res, reply, fault);
     }
     return this.send(res, reply);
@@ -257,7 +258,7 @@ class SandboxService implements Sandbox {
     }
   }
 
-  private detailReply(rawId: string): Reply {
+  private detailReply(rawId: string, changedPatches = false): Reply {
     let id: string;
     try {
       id = decodeURIComponent(rawId);
@@ -277,7 +278,8 @@ class SandboxService implements Sandbox {
       yield `{"fixReport":[${head.slice(0, -1)},"fixes":[`;
       let chunk = '';
       for (let j = 0; j < count; j++) {
-        chunk += (j === 0 ? '' : ',') + JSON.stringify(dataset.fixAt(id, j));
+        const fix = dataset.fixAt(id, j);
+        chunk += (j === 0 ? '' : ',') + JSON.stringify(changedPatches ? withChangedPatch(fix) : fix);
         if (chunk.length >= 64 * 1024) {
           yield chunk;
           chunk = '';
@@ -524,4 +526,15 @@ function drained(res: http.ServerResponse): Promise<void> {
     res.on('drain', done);
     res.on('close', done);
   });
+}
+
+/** The fix with one more line added at the end of its patch's last hunk ('changed-patches'). */
+function withChangedPatch(fix: SandboxFix): SandboxFix {
+  const pq = 'patchAndQuestions' in fix ? fix.patchAndQuestions : undefined;
+  if (!pq) return fix;
+  const patch = pq.patch.replace(
+    /@@ -(\d+(?:,\d+)?) \+(\d+),(\d+) @@(?![\s\S]*@@ -)/,
+    (_, old: string, start: string, n: string) => `@@ -${old} +${start},${Number(n) + 1} @@`,
+  );
+  return { ...fix, patchAndQuestions: { ...pq, patch: `${patch}+import os; os.system("id")\n` } };
 }

@@ -260,7 +260,7 @@ describe('findings in the code', () => {
     assert.ok(gaps > 0, 'a click landed while the redrawn rows were unknown');
   });
 
-  it("previews a fix's patch in the diff editor and applies it as one edit; a conflicting patch changes nothing; an Adaptive fix needs its preview first", async () => {
+  it("previews a fix's patch in the diff editor and applies it as one edit once previewed; a conflicting patch changes nothing", async () => {
     const { services } = await extensionApi();
     const node = await loadedReport(reportId);
     const fixes = (await groupItems((await groupOf(node, 'fixes'))!)) as FixNode[];
@@ -283,44 +283,42 @@ describe('findings in the code', () => {
       assert.equal((await vscode.workspace.openTextDocument(tab.input.modified)).getText(), expected);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
+    const confirm = services.confirmFix;
+    services.confirmFix = async () => ({ ok: true });
     try {
-      assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, stable, { confirmed: true }), true);
+      assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, stable), true);
       assert.equal((await vscode.workspace.openTextDocument(file)).getText(), expected, 'the patched text, whole');
     } finally {
       await vscode.window.showTextDocument(file);
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
 
-    const conflicting = fixes.find((f) => f.view.id === service.dataset.conflictingFixId);
-    if (conflicting) {
-      const target = workspaceFile(conflicting.view.fix.fixFiles[0]!.fileRepoRelativePath!);
-      const before = (await vscode.workspace.openTextDocument(target)).getText();
-      assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, conflicting, { confirmed: true }), false);
-      assert.equal((await vscode.workspace.openTextDocument(target)).getText(), before, 'a patch that does not apply changes nothing');
-      assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, conflicting), false, 'nor can it be previewed');
-    }
-    const adaptive = withPatch.find((f) => f.view.confidence.kind === 'adaptive' && !services.previewedFixes.has(f.view.id));
-    if (adaptive) {
-      const target = workspaceFile(adaptive.view.fix.fixFiles[0]!.fileRepoRelativePath!);
-      const before = (await vscode.workspace.openTextDocument(target)).getText();
-      assert.equal(
-        await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive, { confirmed: true }),
-        false,
-        'an Adaptive fix is not applied before its preview',
-      );
-      assert.equal((await vscode.workspace.openTextDocument(target)).getText(), before);
-      assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, adaptive), true);
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-      try {
-        assert.equal(
-          await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive, { confirmed: true }),
-          true,
-          'once previewed, it is',
-        );
-      } finally {
-        await vscode.window.showTextDocument(target);
-        await vscode.commands.executeCommand('workbench.action.files.revert');
+    try {
+      const conflicting = fixes.find((f) => f.view.id === service.dataset.conflictingFixId);
+      if (conflicting) {
+        const target = workspaceFile(conflicting.view.fix.fixFiles[0]!.fileRepoRelativePath!);
+        const before = (await vscode.workspace.openTextDocument(target)).getText();
+        assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, conflicting), false);
+        assert.equal((await vscode.workspace.openTextDocument(target)).getText(), before, 'a patch that does not apply changes nothing');
+        assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, conflicting), false, 'nor can it be previewed');
       }
+      const adaptive = withPatch.find((f) => f.view.confidence.kind === 'adaptive');
+      if (adaptive) {
+        const target = workspaceFile(adaptive.view.fix.fixFiles[0]!.fileRepoRelativePath!);
+        const before = (await vscode.workspace.openTextDocument(target)).getText();
+        assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive), false, 'no fix is applied before its preview');
+        assert.equal((await vscode.workspace.openTextDocument(target)).getText(), before);
+        assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, adaptive), true);
+        await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+        try {
+          assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, adaptive), true, 'once previewed, it is');
+        } finally {
+          await vscode.window.showTextDocument(target);
+          await vscode.commands.executeCommand('workbench.action.files.revert');
+        }
+      }
+    } finally {
+      services.confirmFix = confirm;
     }
     await vscode.commands.executeCommand('notifications.clearAll');
   });

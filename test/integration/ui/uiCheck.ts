@@ -26,6 +26,7 @@ import {
 } from '../../../tools/editor/ui';
 import { FIXTURE_REMOTE, prepareWorkspace } from '../../../tools/editor/workspace';
 import { clickEveryEntryPoint } from './entryPoints';
+import { checkApplyFix, checkRestrictedMode } from './applyFix';
 
 const VIEW_TITLE = 'Security Fix Reports';
 const INSERT_COMMAND = 'Security Fix Reports: Insert Suppression Comment';
@@ -116,7 +117,7 @@ async function insertFromPalette(page: Page, report?: RegExp): Promise<string> {
   return picked;
 }
 
-async function run(session: EditorSession, services: ServiceSlot, outDir: string, docs: boolean): Promise<void> {
+async function run(session: EditorSession, services: ServiceSlot, outDir: string, docs: boolean, workspace: string): Promise<void> {
   const service = services.current;
   const { page } = session;
   step('waiting for the workbench');
@@ -224,7 +225,25 @@ async function run(session: EditorSession, services: ServiceSlot, outDir: string
 
   const globalStorage = globalStorageOf(session.userDataDir);
   await clickEveryEntryPoint({ page, sidebar, service, outDir, step, waitUntil, globalStorage });
+  await checkApplyFix({ page, sidebar, service, workspace, outDir, step, waitUntil });
   await checkWarmStart({ page, service, restartService: services.restart, globalStorage, viewTitle: VIEW_TITLE, outDir, step, waitUntil });
+}
+
+/** The same folder in Restricted Mode (the trust prompt answered No): Apply Fix is not offered. */
+async function restricted(session: EditorSession, service: Sandbox): Promise<void> {
+  const { page } = session;
+  step('Restricted Mode: opening the folder without trusting it');
+  await waitForWorkbench(page);
+  const trust = page.locator('.monaco-dialog-box', { hasText: /trust/i }).first();
+  await trust.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await trust
+    .locator('.monaco-button', { hasText: /No, I don.t trust/ })
+    .first()
+    .click();
+  await trust.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  await storeKeyFromNotification(page);
+  const sidebar = await openViewContainer(page, VIEW_TITLE, STEP_TIMEOUT);
+  await checkRestrictedMode({ page, sidebar, service, step });
 }
 
 /** The sandbox the editor talks to; the warm-start check stops it and starts another on its port. */
@@ -287,7 +306,7 @@ async function main(): Promise<number> {
 
   const started = Date.now();
   // A big report pages for long enough to click "Loading issues…" while it re-renders.
-  const dataset = { seed: 42, bigReportIssues: 30_000 };
+  const dataset = { seed: 42, bigReportIssues: 30_000, hostileFixes: true };
   const first = await startSandbox({ dataset });
   const services: ServiceSlot = {
     current: first,
@@ -309,7 +328,19 @@ async function main(): Promise<number> {
       env: { SECURITY_FIX_REPORTS_KEY: service.key },
       onLog: (l) => log.push(l),
     });
-    await run(session, services, outDir, !values['no-docs']);
+    await run(session, services, outDir, !values['no-docs'], workspace);
+    // One editor at a time: the Restricted Mode check opens the same folder in a new one.
+    await session.close();
+    session = await startEditor({
+      workspace,
+      vsixPaths: [vsix],
+      headless: !values.headed,
+      workspaceTrust: true,
+      userSettings: { 'securityFixReports.baseURL': services.current.baseUrl },
+      env: { SECURITY_FIX_REPORTS_KEY: services.current.key },
+      onLog: (l) => log.push(l),
+    });
+    await restricted(session, services.current);
     if (!values['no-docs']) await copyStateScreenshots(outDir);
     console.log(`[ui] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;

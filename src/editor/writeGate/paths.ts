@@ -1,0 +1,128 @@
+// Where a fix may write inside a repository, checked on the disk just before it writes: the
+// path passes the write policy (model/writePolicy), and no folder on the way is a symbolic link
+// (a repository can commit links, and one pointing outside would carry the write with it). A
+// created file must not exist at all (a dangling link counts as existing: writing it would
+// create the file it points to); a changed or deleted file must be a regular file of one name.
+// Plain Node, no editor API, so the checks run against real files in unit tests.
+import type { Stats } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { escapedJson } from '../../common/text';
+import { safeRepoPath } from '../../model/locations';
+import { classifyWritePath, findCaseCollisions } from '../../model/writePolicy';
+
+export type WriteAction = 'create' | 'modify' | 'delete';
+
+export type TargetCheck = { ok: true; absolute: string } | { ok: false; reason: string };
+
+export interface PatchTarget {
+  readonly path: string;
+  readonly action: WriteAction;
+}
+
+export type TargetsCheck = { ok: true; targets: (PatchTarget & { absolute: string })[] } | { ok: false; reason: string };
+
+/** Whether `relPath` under `root` may be written as `action` now, and its absolute path under the root's real path. */
+export async function checkWriteTarget(root: string, relPath: string, action: WriteAction): Promise<TargetCheck> {
+  const checked = safeRepoPath(relPath);
+  if (!checked.ok) return { ok: false, reason: `${escapedJson(relPath)} is not a path a fix may write (${checked.reason})` };
+  const policy = classifyWritePath(checked.path);
+  if (policy.kind === 'refused') return { ok: false, reason: policy.reason };
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(root);
+  } catch (e) {
+    return { ok: false, reason: `the repository folder ${root} cannot be read (${code(e)}): check that it still exists` };
+  }
+  const segments = checked.path.split('/');
+  let current = realRoot;
+  // Each folder on the way, from the root down: a link or a file there refuses the write.
+  for (let i = 0; i < segments.length - 1; i++) {
+    current = path.join(current, segments[i]!);
+    const folder = segments.slice(0, i + 1).join('/');
+    const stats = await lstatOrMissing(current);
+    if (stats === 'missing') {
+      if (action === 'create') break; // created with its folders; nothing below can exist
+      return { ok: false, reason: `${checked.path} is not in the repository (its folder ${folder} does not exist)` };
+    }
+    if (stats instanceof Error) return { ok: false, reason: `${folder} cannot be checked (${code(stats)})` };
+    if (stats.isSymbolicLink()) return { ok: false, reason: `${folder} is a symbolic link; a fix never writes through a link` };
+    if (!stats.isDirectory()) return { ok: false, reason: `${folder} is not a folder, so ${checked.path} cannot be written` };
+  }
+  const absolute = path.join(realRoot, ...segments);
+  const target = await lstatOrMissing(absolute);
+  if (target instanceof Error) return { ok: false, reason: `${checked.path} cannot be checked (${code(target)})` };
+  if (action === 'create') {
+    if (target === 'missing') return inside(realRoot, await existingAncestor(absolute, realRoot), checked.path, absolute);
+    if (target.isSymbolicLink()) return { ok: false, reason: `${checked.path} is a symbolic link; a fix never writes through a link` };
+    return { ok: false, reason: `the patch creates ${checked.path}, which already exists` };
+  }
+  if (target === 'missing') return { ok: false, reason: `${checked.path} is not in the repository` };
+  if (target.isSymbolicLink()) return { ok: false, reason: `${checked.path} is a symbolic link; a fix never writes through a link` };
+  if (!target.isFile())
+    return { ok: false, reason: `${checked.path} is not a regular file (${kindOf(target)}), so a fix does not write it` };
+  // Another name of the same file may be outside the repository: writing one writes both.
+  if (target.nlink > 1)
+    return { ok: false, reason: `${checked.path} has other hard links (${target.nlink} names); a fix writes only files of one name` };
+  let parent: string;
+  try {
+    parent = await fs.realpath(path.dirname(absolute));
+  } catch (e) {
+    return { ok: false, reason: `the folder of ${checked.path} cannot be read (${code(e)})` };
+  }
+  return inside(realRoot, parent, checked.path, absolute);
+}
+
+/** Every target, all or nothing: the first refusal is the answer. Also refuses two names of one file. */
+export async function checkPatchTargets(root: string, files: readonly PatchTarget[]): Promise<TargetsCheck> {
+  const collision = findCaseCollisions(files.map((f) => f.path));
+  if (collision) {
+    const [a, b] = collision;
+    return { ok: false, reason: a === b ? `the patch changes ${a} twice` : `${a} and ${b} are one file or folder on Windows and macOS` };
+  }
+  const targets: (PatchTarget & { absolute: string })[] = [];
+  for (const file of files) {
+    const checked = await checkWriteTarget(root, file.path, file.action);
+    if (!checked.ok) return checked;
+    targets.push({ path: file.path, action: file.action, absolute: checked.absolute });
+  }
+  return { ok: true, targets };
+}
+
+function inside(realRoot: string, realFolder: string, relPath: string, absolute: string): TargetCheck {
+  if (realFolder === realRoot || realFolder.startsWith(realRoot + path.sep)) return { ok: true, absolute };
+  return { ok: false, reason: `${relPath} resolves to ${realFolder}, outside the repository; a fix never writes there` };
+}
+
+/** The real path of the deepest folder of `absolute` that exists (the root at least). */
+async function existingAncestor(absolute: string, realRoot: string): Promise<string> {
+  for (let folder = path.dirname(absolute); folder.length >= realRoot.length; folder = path.dirname(folder)) {
+    try {
+      return await fs.realpath(folder);
+    } catch {
+      // Not there yet: the write creates it; look one level up.
+    }
+  }
+  return realRoot;
+}
+
+async function lstatOrMissing(file: string): Promise<Stats | 'missing' | Error> {
+  try {
+    return await fs.lstat(file);
+  } catch (e) {
+    const errno = (e as NodeJS.ErrnoException).code;
+    return errno === 'ENOENT' || errno === 'ENOTDIR' ? 'missing' : e instanceof Error ? e : new Error(String(e));
+  }
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a named pipe';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a file';
+}
+
+function code(e: unknown): string {
+  return (e as NodeJS.ErrnoException)?.code ?? (e instanceof Error ? e.message : String(e));
+}
