@@ -2,6 +2,8 @@
 // every name Windows and macOS map to it, and device names, are refused; files that make code
 // run are sensitive, with why; everything else is ordinary. Two names of one file collide.
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { safeRepoPath } from '../../../src/model/locations';
 import { SENSITIVE_PATHS, classifyWritePath, findCaseCollisions, sensitivePathTableMarkdown } from '../../../src/model/writePolicy';
 
@@ -136,5 +138,15 @@ describe('write policy', () => {
       const c = classifyWritePath(sample);
       assert.equal(c.kind, 'sensitive', sample);
     }
+  });
+
+  it("is the table the README's Security section shows", () => {
+    const readme = readFileSync(path.join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+    const indented = sensitivePathTableMarkdown()
+      .trimEnd()
+      .split('\n')
+      .map((l) => `  ${l}`)
+      .join('\n');
+    assert.ok(readme.includes(indented), 'README.md holds sensitivePathTableMarkdown() as it is now');
   });
 });
