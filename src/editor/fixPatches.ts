@@ -67,10 +67,13 @@ export async function patchFix(patch: string, report: FixReportSummary, reposito
   return { ok: true, root: repo.root, files };
 }
 
-/** An open document's text (unsaved edits included), else the file's, else undefined. */
+/**
+ * A document's unsaved text, else the file's on disk, else undefined. A saved document can
+ * outlive its file (deleted outside the editor): the disk decides then.
+ */
 async function currentText(uri: vscode.Uri): Promise<string | undefined> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open) return open.getText();
+  if (open?.isDirty) return open.getText();
   try {
     return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
   } catch {
