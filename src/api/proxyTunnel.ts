@@ -35,7 +35,10 @@ export interface ProxyRoutes {
   noProxy?: string;
 }
 
-const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
+const DEFAULT_PORTS: ReadonlyMap<string, number> = new Map([
+  ['http:', 80],
+  ['https:', 443],
+]);
 
 /**
  * The proxy for a connection, or undefined to connect directly. Loopback is always direct,
@@ -46,7 +49,7 @@ export function proxyFor(routes: ProxyRoutes, target: { hostname: string; protoc
   if (isLoopbackHost(target.hostname)) return undefined;
   const proxy = target.protocol === 'https:' ? routes.httpsProxy : routes.httpProxy;
   if (!proxy) return undefined;
-  const port = Number(target.port) || DEFAULT_PORTS[target.protocol] || 0;
+  const port = Number(target.port) || DEFAULT_PORTS.get(target.protocol) || 0;
   return bypassesProxy(routes.noProxy ?? '', target.hostname, port) ? undefined : new URL(proxy);
 }
 

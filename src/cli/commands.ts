@@ -172,7 +172,7 @@ export async function suppressionCommentCommand(ctx: Context, options: Suppressi
     fpId: summary.fpId,
   };
   const missing = placeholdersIn(style.template).filter(
-    (name) => name in FIELD_SOURCES && fields[name as keyof typeof fields].trim() === '',
+    (name) => Object.hasOwn(FIELD_SOURCES, name) && fields[name as keyof typeof fields].trim() === '',
   );
   if (missing.length > 0) {
     const needs = missing.map((name) => `{${name}} (pass ${FIELD_SOURCES[name]})`).join(', ');

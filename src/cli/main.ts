@@ -202,7 +202,7 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
       });
     },
   };
-  const handler = command === undefined ? undefined : commands[command];
+  const handler = command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined;
   if (!handler) throw new CliError(`Unknown command "${command ?? ''}".`, ExitCode.usage);
 
   const logger = stderrLogger(stderr, values.verbose === true);

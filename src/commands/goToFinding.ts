@@ -1,7 +1,7 @@
 // "Next Finding" / "Previous Finding" (key bindings in an editor): moves the cursor to the next
 // or previous finding of the current reports in the file, wrapping around, and says where it is.
 import * as vscode from 'vscode';
-import { readableIssueType } from '../model/format';
+import { findingPosition } from '../views/findingText';
 import type { Services } from './services';
 
 export function goToFinding(s: Services, direction: 1 | -1) {
@@ -26,10 +26,7 @@ export function goToFinding(s: Services, direction: 1 | -1) {
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     const index = starts.indexOf(next) + 1;
-    void vscode.window.setStatusBarMessage(
-      `Finding ${index} of ${starts.length}: ${readableIssueType(next.issue.issueType)}${next.falsePositive ? ' (false positive)' : ''}`,
-      4000,
-    );
+    void vscode.window.setStatusBarMessage(findingPosition(index, starts.length, next.issue.issueType, next.falsePositive), 4000);
     return true;
   };
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Submission } from '../model/fix';
 import type { Services } from './services';
+import { submissionPick } from '../views/pickText';
 import { fixIdsOf } from './fixTarget';
 
 export function openPullRequest(s: Services) {
@@ -14,11 +15,7 @@ export function openPullRequest(s: Services) {
       target.index !== undefined ? target.submissions[target.index] : links.length === 1 ? links[0] : undefined;
     if (!chosen && links.length > 1) {
       const pick = await vscode.window.showQuickPick(
-        links.map((sub) => ({
-          label: sub.prId ? `PR #${sub.prId}` : 'Commit',
-          description: [sub.prStatus, sub.branch].filter(Boolean).join(' · '),
-          sub,
-        })),
+        links.map((sub) => ({ ...submissionPick(sub), sub })),
         { title: 'Open which submission?' },
       );
       chosen = pick?.sub;

@@ -4,6 +4,7 @@
 // the full explanations are not in memory (model/heldIssue.ts), so they are not searched.
 import * as vscode from 'vscode';
 import { pickText } from '../views/pickText';
+import { messageText, oneLine } from '../common/text';
 import { repoAt, reportTitle } from '../model/reportList';
 import { readableIssueType, readableLanguage } from '../model/format';
 import { readableVendor } from '../common/scanners';
@@ -165,7 +166,9 @@ async function sameLanguageOrConfirmed(ref: FalsePositiveRef): Promise<boolean> 
   const finding = languageOf(ref.issue.issueLanguage);
   if (!document || file === undefined || finding === undefined || file === finding) return true;
   const choice = await vscode.window.showWarningMessage(
-    `This false positive is a ${pickText(readableLanguage(ref.issue.issueLanguage), 40)} finding; this file is ${document.languageId}. Insert its suppression comment here anyway?`,
+    messageText(
+      `This false positive is a ${oneLine(readableLanguage(ref.issue.issueLanguage), 40)} finding; this file is ${document.languageId}. Insert its suppression comment here anyway?`,
+    ),
     { modal: true },
     'Insert Anyway',
   );

@@ -1,6 +1,7 @@
 // The one home of "unsafe character", truncation and the 280 limit. Every place that shows,
-// prints, copies or inserts server text uses these: the tree and tooltips (cleanText), error
-// messages and logs (oneLine), the terminal (escapeUnsafe), the clipboard (cleanText) and
+// prints, copies or inserts server text uses these: the tree, QuickPicks and status bar
+// (cleanText, iconSafeText), notifications (messageText), hovers (markdownLiteral), documents
+// (cleanLines), the log and the terminal (escapeUnsafe), the clipboard (cleanText) and
 // inserted comments (findUnsafe, then the allowlist in model/sanitize). Also the one way a
 // count is written with its noun (counted). Ground floor: imports nothing of ours.
 
@@ -46,10 +47,48 @@ export function findUnsafe(text: string): UnsafeHit | undefined {
 /** Text for one line of plain-text UI (tree rows, QuickPick, clipboard): every unsafe
  * character becomes a space, runs of whitespace fold to one, ends trimmed. */
 export function cleanText(text: string): string {
-  const folded = UNSAFE.test(text)
+  return blankUnsafe(text).replace(/\s+/g, ' ').trim();
+}
+
+/** Every unsafe character (but an emoji's presentation selector) as a space. */
+function blankUnsafe(text: string): string {
+  return UNSAFE.test(text)
     ? text.replace(UNSAFE_G, (ch, offset: number, whole: string) => (keepsSelector(ch, whole, offset) ? ch : ' '))
     : text;
-  return folded.replace(/\s+/g, ' ').trim();
+}
+
+/** What ends a line of server text: CRLF, CR, LF, NEL and the Unicode line and paragraph separators. */
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/;
+
+/**
+ * Text of several lines for a plain-text document (an explanation's paragraphs): each line
+ * break becomes `\n`, every other unsafe character a space (so no bidi control reorders a
+ * line and no invisible one hides a word), trailing spaces dropped. Indentation is kept.
+ */
+export function cleanLines(text: string): string {
+  return text
+    .split(LINE_BREAK)
+    .map((line) => blankUnsafe(line).trimEnd())
+    .join('\n');
+}
+
+/**
+ * Server text as markdown source that renders as exactly its cleaned text, line breaks as
+ * paragraph breaks, and as nothing else: every ASCII punctuation character is backslash-escaped
+ * (CommonMark lets any be, and an escaped one is only itself) and `<` is `&lt;`, so no link,
+ * image, HTML, emphasis, heading, list or table comes from it. That also stops auto-links,
+ * which MarkdownString.appendText lets through (it escapes neither `:` nor `.` nor `@`): GFM's
+ * and linkify's need a literal `://`, `www.`, `@` or dot between name parts, and an escaped one
+ * is a text piece of its own to the renderer. Whitespace folds to one space per line, so no
+ * indentation makes a code block and no trailing spaces a hard break.
+ */
+export function markdownLiteral(text: string): string {
+  return cleanLines(text)
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .map((line) => line.replace(/[!-\/:-@[-`{-~]/g, (ch) => (ch === '<' ? '&lt;' : `\\${ch}`)))
+    .join('\n\n');
 }
 
 function keepsSelector(ch: string, whole: string, offset: number): boolean {

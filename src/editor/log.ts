@@ -1,9 +1,12 @@
 // One LogOutputChannel for the extension. Secrets registered here are replaced before a line
 // is written (the client never logs the key; this is the second lock), and the last lines
-// are kept in memory so tests and "copy diagnostics" can read what was logged.
+// are kept in memory so tests and "copy diagnostics" can read what was logged. Messages carry
+// server text (ids, reasons, paths): each is written as one line, every line break and other
+// unsafe character as a \uXXXX escape (common/text escapeUnsafe), here rather than by each
+// caller, so no id or reason can start a line that reads as the extension's own.
 import type * as vscode from 'vscode';
 import type { Logger } from '../api/log';
-import { redact } from '../common/text';
+import { escapeUnsafe, redact } from '../common/text';
 
 const KEEP = 2_000;
 
@@ -45,8 +48,10 @@ export class ExtensionLog implements Logger {
   }
 
   private keep(level: string, message: string): string {
-    let text = message;
-    for (const secret of this.secrets) text = redact(text, secret);
+    let redacted = message;
+    // Redacted first: the key is found as it was given, not in its escaped form.
+    for (const secret of this.secrets) redacted = redact(redacted, secret);
+    const text = escapeUnsafe(redacted);
     this.recent.push(`${level} ${text}`);
     if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
     return text;

@@ -108,12 +108,14 @@ function suppressionSettings(config: vscode.WorkspaceConfiguration): Suppression
   };
 }
 
+/** Keys from JSON the user edits are defined as own entries: assigning `__proto__` would set the
+ * map's prototype instead. */
 function styleMap(value: unknown): Record<string, Partial<SuppressionStyle>> {
   const out: Record<string, Partial<SuppressionStyle>> = {};
   if (value && typeof value === 'object') {
     for (const [key, style] of Object.entries(value)) {
       const parsed = styleOf(style);
-      if (parsed) out[key.toLowerCase()] = parsed;
+      if (parsed) Object.defineProperty(out, key.toLowerCase(), { value: parsed, enumerable: true, writable: true, configurable: true });
     }
   }
   return out;

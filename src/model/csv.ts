@@ -11,13 +11,29 @@ export const CSV_BOM = '\uFEFF';
 /** RFC 4180 line ending. */
 export const CSV_EOL = '\r\n';
 
-// OWASP's list for CSV injection: a leading =, +, -, @, tab or carriage return starts a formula (or
-// a DDE call) in Excel, LibreOffice and Google Sheets.
-const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
+// CSV injection, by OWASP's list of formula starts (=, +, -, @, tab, carriage return), stated on
+// the first character that shows, since spreadsheets skip leading blanks and read full-width forms:
+// a cell gets a leading ' when a tab or CR precedes its first visible character, or that character, NFKC-normalised, is = + - or @.
+// Not `|`: a DDE call (=cmd|' /C calc'!A0) needs a formula start before it, which the rule catches.
+const TAB_OR_CR = /[\t\r]/;
+/** White space and what does not show: controls, format characters (bidi, zero-width, BOM), default-ignorables. */
+const LEADING_BLANK = /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]*/u;
+const FORMULA_START = /^[=+\-@]/;
 
-/** A string a spreadsheet will show as text: a leading `'` when it would otherwise start a formula. */
+function startsFormula(text: string): boolean {
+  // Most cells start with a visible ASCII character, which is its own NFKC form.
+  const c = text.charCodeAt(0);
+  if (c > 0x20 && c < 0x7f) return c === 0x3d || c === 0x2b || c === 0x2d || c === 0x40;
+  const blank = LEADING_BLANK.exec(text)?.[0] ?? '';
+  if (TAB_OR_CR.test(blank)) return true;
+  const first = text.codePointAt(blank.length);
+  return first !== undefined && FORMULA_START.test(String.fromCodePoint(first).normalize('NFKC'));
+}
+
+/** A string a spreadsheet will show as text: a leading `'` when it could otherwise start a formula;
+ * otherwise unchanged (the text itself is never normalised). */
 export function neutraliseFormula(text: string): string {
-  return text.length > 0 && FORMULA_STARTS.has(text[0]!) ? `'${text}` : text;
+  return startsFormula(text) ? `'${text}` : text;
 }
 
 /** One cell: neutralised if it is text, quoted when it holds a comma, quote, CR or LF. */

@@ -22,19 +22,31 @@ export const DEFAULT_LEVELS: Readonly<Record<string, Level>> = {
   informational: 'information',
 };
 
-/** The level of a severity: the user's table first (keys compared lower-case), then the default. */
+/** The level of a severity: the user's table first (keys compared lower-case), then the default.
+ * Only a table's own entries count: a severity named `constructor` or `__proto__` is a word like
+ * any other, not a way into Object.prototype. */
 export function levelOf(severity: string | null | undefined, overrides: Readonly<Record<string, Level>> = {}): Level {
   const key = (severity ?? '').trim().toLowerCase();
-  return overrides[key] ?? DEFAULT_LEVELS[key] ?? 'information';
+  return ownLevel(overrides, key) ?? ownLevel(DEFAULT_LEVELS, key) ?? 'information';
 }
 
-/** A user table from settings JSON: lower-cased keys, only valid levels kept. */
+function ownLevel(table: Readonly<Record<string, Level>>, key: string): Level | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** A user table from settings JSON: lower-cased keys, only valid levels kept. Each entry is
+ * defined as an own property: assigning `__proto__` would set the table's prototype instead. */
 export function levelTable(value: unknown): Record<string, Level> {
   const out: Record<string, Level> = {};
   if (!value || typeof value !== 'object') return out;
   for (const [key, level] of Object.entries(value)) {
     if (typeof level === 'string' && (LEVELS as readonly string[]).includes(level.toLowerCase()))
-      out[key.trim().toLowerCase()] = level.toLowerCase() as Level;
+      Object.defineProperty(out, key.trim().toLowerCase(), {
+        value: level.toLowerCase() as Level,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 }

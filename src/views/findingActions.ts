@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../common/manifest';
 import type { Finding, Findings } from '../editor/findings';
-import { readableIssueType } from '../model/format';
+import { fpActionName } from './findingText';
 import type { IssueNode } from './nodes';
 
 /**
@@ -54,7 +54,7 @@ export class FindingActions implements vscode.CodeActionProvider {
       // One action per false positive here, told apart by type and fpId when there are several.
       for (const { finding, diagnostic } of fps) {
         const { issue, reportId } = finding;
-        const which = fps.length === 1 ? 'this false positive' : `${readableIssueType(issue.issueType)} (fp ${issue.fpId!.slice(0, 8)})`;
+        const which = fps.length === 1 ? 'this false positive' : fpActionName(issue.issueType, issue.fpId!);
         const arg: AtFindingArg = {
           atFinding: { reportId, issueId: issue.id, uri: document.uri.toString(), line: diagnostic.range.start.line },
         };
@@ -69,7 +69,7 @@ export class FindingActions implements vscode.CodeActionProvider {
       }
       for (const { finding, diagnostic } of fps) {
         const { issue, reportId } = finding;
-        const which = fps.length === 1 ? 'this' : `${readableIssueType(issue.issueType)} (fp ${issue.fpId!.slice(0, 8)})`;
+        const which = fps.length === 1 ? 'this' : fpActionName(issue.issueType, issue.fpId!);
         const node: IssueNode = { kind: 'issue', reportId, issue, vendor: finding.vendor, model: finding.model };
         actions.push(
           action(`Show why ${which} is a false positive`, { command: CommandId.ShowFpExplanation, title: '', arguments: [node] }, [

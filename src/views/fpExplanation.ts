@@ -1,12 +1,11 @@
-// Read-only documents holding an FP issue's full explanation. Plain text (never rendered):
-// the issue's facts from what the tree loaded, the explanation fetched when the document is
-// opened (the model does not keep it, editor/explanations.ts).
+// Read-only documents holding an FP issue's full explanation. Plain text (never rendered), as
+// fpDocument.ts writes it: the issue's facts from what the tree loaded, the explanation fetched
+// when the document is opened (the model does not keep it, editor/explanations.ts).
 import * as vscode from 'vscode';
-import { explain, NO_EXPLANATION, type ExplanationSource } from '../editor/explanations';
-import { readableIssueType } from '../model/format';
-import { readableVendor } from '../common/scanners';
+import { explain, type ExplanationSource } from '../editor/explanations';
 import { FP_SCHEME } from '../common/manifest';
 import type { ReportStore } from '../editor/reportStore';
+import { fpDocumentText } from './fpDocument';
 
 /**
  * The explanation's own language, for which package.json turns word wrap on (explanations are
@@ -51,21 +50,17 @@ export class FpExplanationProvider implements vscode.TextDocumentContentProvider
     const controller = new AbortController();
     const cancel = token?.onCancellationRequested(() => controller.abort());
     const explanation = await explain(this.explanations, entry.summary.id, issue, controller.signal).finally(() => cancel?.dispose());
-    const summary = issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined;
-    const vendor = entry.model?.report.vulnerabilityReport?.vendor ?? entry.summary.vulnerabilityReport?.vendor;
-    return [
-      `False positive: ${readableIssueType(issue.issueType)} (${readableVendor(vendor)} ${issue.vendorIssueId ?? ''})`.trim(),
-      `Issue ${issue.id} · severity ${issue.severity ?? 'unknown'} · FP id ${issue.fpId ?? 'none'}`,
-      `Fix report ${entry.summary.id}${entry.summary.vulnerabilityReport?.project?.name ? ` (${entry.summary.vulnerabilityReport.project.name})` : ''}`,
-      '',
-      ...(summary ? ['Summary:', summary, ''] : []),
-      'Explanation:',
-      explanation.kind === 'text'
-        ? explanation.text
-        : explanation.kind === 'none'
-          ? NO_EXPLANATION
-          : `${explanation.message}\nTo try again, run "Show full FP explanation" on the false positive once more.`,
-      '',
-    ].join('\n');
+    return fpDocumentText({
+      issueId: issue.id,
+      issueType: issue.issueType,
+      vendor: entry.model?.report.vulnerabilityReport?.vendor ?? entry.summary.vulnerabilityReport?.vendor,
+      vendorIssueId: issue.vendorIssueId,
+      severity: issue.severity,
+      fpId: issue.fpId,
+      reportId: entry.summary.id,
+      project: entry.summary.vulnerabilityReport?.project?.name,
+      summary: issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined,
+      explanation,
+    });
   }
 }

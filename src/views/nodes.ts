@@ -85,12 +85,13 @@ export interface MessageNode {
 }
 
 const GROUP_LABELS: Record<GroupKind, string> = { fixes: 'Fixes', 'false-positives': 'False positives', other: 'Other issues' };
-const STATE_ICONS: Record<string, string> = {
-  ready: 'circle-large-outline',
-  downloaded: 'cloud-download',
-  committed: 'git-commit',
-  merged: 'git-merge',
-};
+/** Keyed by the service's state: a Map, so a state named `__proto__` or `constructor` finds nothing. */
+const STATE_ICONS: ReadonlyMap<string, string> = new Map([
+  ['ready', 'circle-large-outline'],
+  ['downloaded', 'cloud-download'],
+  ['committed', 'git-commit'],
+  ['merged', 'git-merge'],
+]);
 
 const NOT_FETCHED: Explanation = { kind: 'unavailable', message: 'The explanation is not loaded yet. Hover again to load it.' };
 
@@ -261,7 +262,7 @@ function fixItem(node: FixNode): vscode.TreeItem {
   );
   item.id = `fix:${node.reportId}:${view.id}`;
   item.description = [view.language ?? 'unknown language', view.state ?? 'no state', view.confidence.short].join(' · ');
-  const stateIcon = STATE_ICONS[(view.state ?? '').toLowerCase()] ?? 'circle-small';
+  const stateIcon = STATE_ICONS.get((view.state ?? '').toLowerCase()) ?? 'circle-small';
   item.iconPath = new vscode.ThemeIcon(stateIcon, view.confidence.kind === 'adaptive' ? new vscode.ThemeColor('charts.yellow') : undefined);
   // fix[.withPr][.withPatch]: menus test these with regular expressions.
   const withPr = view.lifecycle.committed.submissions.some((s) => s.prUrl || s.commitUrl);

@@ -1,7 +1,16 @@
 // Server text in QuickPick items, whose labels, descriptions and details render `$(name)` as
 // an icon: see common/text iconSafeText.
 import { iconSafeText } from '../common/text';
+import type { Submission } from '../model/fix';
 
 export function pickText(text: string, max = 200): string {
   return iconSafeText(text, max);
+}
+
+/** The item of one submission of a fix in "Open which submission?": `PR #42`, status · branch. */
+export function submissionPick(sub: Pick<Submission, 'prId' | 'prStatus' | 'branch'>): { label: string; description: string } {
+  return {
+    label: sub.prId ? `PR #${pickText(sub.prId, 40)}` : 'Commit',
+    description: pickText([sub.prStatus, sub.branch].filter(Boolean).join(' · ')),
+  };
 }

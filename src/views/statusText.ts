@@ -1,6 +1,8 @@
 // What the view's message and description say, from its parts (see viewStatus.ts, which
-// writes them): what is happening first, then what is shown. Editor-free, so unit-tested.
-import { counted } from '../common/text';
+// writes them): what is happening first, then what is shown. Editor-free, so unit-tested. Parts
+// carry server text (a report's branch, an error's reason): each is cut where it goes in, and
+// what comes out is one clean line (common/text cleanText).
+import { cleanText, counted, oneLine } from '../common/text';
 import { formatDate, relativeTime } from '../model/format';
 import type { Cached, Refreshing, Stale } from '../editor/reportStore';
 
@@ -49,7 +51,10 @@ export function statusText(parts: StatusParts, nowMs: number): { message?: strin
   }
   // About the code rather than the tree: last.
   if (parts.findings?.length) sentences.push(...parts.findings);
-  return { message: sentences.length ? sentences.join(' ') : undefined, description: labels.length ? labels.join(' · ') : undefined };
+  return {
+    message: sentences.length ? cleanText(sentences.join(' ')) : undefined,
+    description: labels.length ? cleanText(labels.join(' · ')) : undefined,
+  };
 }
 
 function when(ms: number, nowMs: number): string {
@@ -57,8 +62,15 @@ function when(ms: number, nowMs: number): string {
 }
 
 function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+  const clean = oneLine(text, REASON_MAX);
+  return /[.!?…]$/.test(clean) ? clean : `${clean}.`;
 }
+
+/** Code points of a stale mark's reason (an error's message) the view's message shows. */
+const REASON_MAX = 300;
+
+/** Code points of a branch or folder name the view's message shows. */
+const BRANCH_MAX = 80;
 
 /** The sentences about the findings in the code (see StatusParts.findings). */
 export function findingsNotes(
@@ -69,10 +81,11 @@ export function findingsNotes(
   const notes: string[] = [];
   for (const { repository, otherBranch } of current) {
     if (!otherBranch) continue;
-    const name = repository.root.path.split('/').filter(Boolean).pop() ?? repository.root.path;
-    notes.push(
-      `The findings in ${name} are from a scan of ${otherBranch.report}; ${otherBranch.checkedOut} is checked out, so lines may have moved.`,
-    );
+    const name = oneLine(repository.root.path.split('/').filter(Boolean).pop() ?? repository.root.path, BRANCH_MAX);
+    // The report's branch is the service's repo.reference; the checked-out one is git's.
+    const report = oneLine(otherBranch.report, BRANCH_MAX);
+    const checkedOut = oneLine(otherBranch.checkedOut, BRANCH_MAX);
+    notes.push(`The findings in ${name} are from a scan of ${report}; ${checkedOut} is checked out, so lines may have moved.`);
   }
   if (missingPaths)
     notes.push(

@@ -1,11 +1,11 @@
 // Hover text of tree items. Our structure goes in as markdown; every value that came from the
-// service goes in through Tooltip.text (appendText, which escapes markdown and links). The only
-// trusted links are command links to an allowlist, whose arguments are ids, never server text.
+// service goes in through Tooltip.text (common/text markdownLiteral: no markup, no auto-link). The
+// only trusted links are command links to an allowlist, whose arguments are ids, never server text.
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { NO_EXPLANATION, type Explanation } from '../editor/explanations';
 import type { HeldIssue } from '../model/heldIssue';
-import { counted } from '../common/text';
+import { counted, markdownLiteral } from '../common/text';
 import type { FixView } from '../model/fix';
 import type { Finding } from '../model/findings';
 import { formatDate, readableIssueType, relativeTime } from '../model/format';
@@ -23,10 +23,10 @@ const MAX_DOWNLOADERS = 5;
 const TOOLTIP_COMMANDS = [CommandId.OpenPullRequest];
 
 /**
- * A MarkdownString built from our markdown (`md`) and server text (`text`). Server text goes
- * through appendText word by word: appendText alone turns every space into &nbsp; (long
- * explanations would not wrap), and each `<` becomes our own `&lt;` so no HTML block can start
- * however the words are arranged. Line breaks become paragraph breaks.
+ * A MarkdownString built from our markdown (`md`) and server text (`text`). Server text goes in
+ * as markdownLiteral writes it, not through appendText: appendText turns every space into
+ * &nbsp; (long explanations would not wrap) and leaves `https://…`, `www.…` and `a@b.c` for the
+ * renderer to auto-link. Line breaks become paragraph breaks.
  */
 export class Tooltip {
   readonly value = new vscode.MarkdownString('', false);
@@ -42,19 +42,7 @@ export class Tooltip {
   }
 
   text(serverText: string): this {
-    serverText.split(/\r\n|\r|\n/).forEach((line, i) => {
-      if (i > 0) this.value.appendMarkdown('\n\n');
-      line
-        .split(/[ \t]+/)
-        .filter(Boolean)
-        .forEach((word, j) => {
-          if (j > 0) this.value.appendMarkdown(' ');
-          word.split('<').forEach((part, k) => {
-            if (k > 0) this.value.appendMarkdown('&lt;');
-            if (part) this.value.appendText(part);
-          });
-        });
-    });
+    this.value.appendMarkdown(markdownLiteral(serverText));
     return this;
   }
 }

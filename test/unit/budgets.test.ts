@@ -61,7 +61,11 @@ describe('size budgets', () => {
     assert.ok(!readFileSync(bundle, 'utf8').includes(marker), `"${marker}" is not in dist/extension.js`);
     assert.ok(readFileSync(patch, 'utf8').includes(marker), `"${marker}" is in dist/patch.js`);
     const script = `process.stdout.write(JSON.stringify(Object.keys(require(${JSON.stringify(patch)})).sort()))`;
-    assert.deepEqual(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })), ['applyTo', 'parseFixPatch', 'patchText']);
+    assert.deepEqual(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })), [
+      'applyTo',
+      'parseFixPatch',
+      'patchText',
+    ]);
   });
 
   it('dist/reporting.js loads in plain Node (no editor API, no undici) and offers what the panel and Export Issues… call', () => {

@@ -69,7 +69,17 @@ import {
   type RepoDef,
   type Vendor,
 } from './catalog';
-import { HOSTILE_CASES, HOSTILE_FIX_FILES, HOSTILE_LOCATIONS, type HostileLocation, type HostileValue } from './hostile';
+import {
+  HOSTILE_CASES,
+  HOSTILE_FIELDS,
+  HOSTILE_FIX_FILES,
+  HOSTILE_LOCATIONS,
+  hostileFixState,
+  withHostileFixFields,
+  withHostileIssueFields,
+  type HostileLocation,
+  type HostileValue,
+} from './hostile';
 import { HOSTILE_FIXES } from './hostileFixes';
 import { decodeId, encodeId } from './ids';
 import { Rng, hash32, hex8, label } from './random';
@@ -386,7 +396,11 @@ class GeneratedDataset implements Dataset {
         vendor,
         project: { id: encodeId(this.seed, 'project', repo ? repoIndex : REPOS.length, 0), name: repo ? repo.project : 'Core Library' },
       },
-      repo: repo ? { name: repo.name, originalUrl: repo.originalUrl, reference } : null,
+      repo: repo
+        ? kind === 'hostile'
+          ? { name: HOSTILE_FIELDS.repoName, originalUrl: repo.originalUrl, reference: HOSTILE_FIELDS.repoReference }
+          : { name: repo.name, originalUrl: repo.originalUrl, reference }
+        : null,
     };
     return {
       ordinal,
@@ -539,7 +553,7 @@ class GeneratedDataset implements Dataset {
       const core = this.fixCore(plan, fixIndex);
       ({ category, language, finding } = core);
       state = core.state === 'Merged' ? 'Fixed' : 'Open';
-      fix = { id: core.id, state: core.state };
+      fix = { id: core.id, state: plan.hostile ? hostileFixState(fixIndex, core.state) : core.state };
     } else {
       // The same two draws as rng.pick(CATEGORIES) and rng.pick(plan.languages), taken before
       // the state so every later draw stays where it was.
@@ -570,6 +584,7 @@ class GeneratedDataset implements Dataset {
       fpId: isFp ? encodeId(this.seed, 'fp', plan.ordinal, index) : null,
       fpDescription: null,
     };
+    if (plan.hostile && index >= HOSTILE_CASES.length) withHostileIssueFields(issue, index - HOSTILE_CASES.length);
     if (isFp) issue.fpDescription = this.fpTexts(plan, index, issue).description;
     if (this.locations) this.addLocations(issue, plan, index, finding, fixIndex);
     return issue;
@@ -769,6 +784,7 @@ class GeneratedDataset implements Dataset {
         fixRatings: this.ratings(rng, j, created),
       },
     };
+    if (plan.hostile) withHostileFixFields(fix, j);
     return this.locations ? { ...fix, ...this.fixDetails(plan, j, core) } : fix;
   }
 

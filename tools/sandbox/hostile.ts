@@ -1,7 +1,9 @@
 // False-positive texts built to break naive rendering and comment insertion: Trojan Source
 // bidi controls, line terminators that end a line comment, comment closers, markdown and
-// command links, HTML, terminal escapes, and summaries longer than the 280-character limit.
-// Each case names what it attacks so a failing test can say which one got through.
+// command links, HTML, terminal escapes, bare addresses, and summaries longer than the
+// 280-character limit. Each case names what it attacks so a failing test can say which one got
+// through. HOSTILE_FIELDS carries the same into the report's other fields.
+import type { Fix, Issue } from '../../src/api/schemas';
 
 export interface HostileCase {
   readonly name: string;
@@ -96,7 +98,69 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     summary: 'Astral 𝕏𝕊𝕊 and a lone surrogate \uD800 then \uDC00 reversed',
     description: 'Lone high \uD83D without its pair.\n\nCombining a\u0301\u0301\u0301\u0301 marks.',
   },
+  {
+    // Bare addresses a markdown renderer auto-links (no markdown syntax at all), and codicons.
+    name: 'bare-addresses',
+    issueType: '$(alert) Verified_Safe',
+    summary: 'Verified safe $(pass-filled), see https://evil.example/verify or www.evil.example; questions to security@evil.example',
+    description:
+      'The fixed version is at https://evil.example/fix?id=1 (mirrors: www.evil.example/fix and evil.com/fix).\n\nReport problems to security@evil.example or //evil.example/contact.',
+  },
 ];
+
+/**
+ * Hostile values of the other fields the editor shows, served on the hostile report (see
+ * generator.ts for which issues and fixes): its repository's name and branch (a tree row, the
+ * view's message, hovers), the pull requests of its committed fixes (Open Pull Request's pick,
+ * hovers), rating comments and tags, and severities and states that name Object.prototype
+ * members, which a lookup by server key in a plain object would find.
+ */
+export const HOSTILE_FIELDS = {
+  repoName: 'acme-app\u202E\n$(verified) Verified by Security https://evil.example/repo',
+  repoReference: 'main\n[info] Applied fix 1 to src/a.py (one edit; undo reverts it). $(check) www.evil.example',
+  /** Alternating over a fix's pull requests. */
+  prIds: ['$(pass-filled) 42\nApproved', '7\u202E\u2066'],
+  prStatus: '$(check) MERGED\n[info] Suppressed 12 findings https://evil.example/pr',
+  branch: 'security-fix/$(verified)\u2028https://evil.example/branch',
+  /** The first rating of every fix. */
+  ratingComment: 'Looks fine.\n[info] Applied fix 3 $(check), see https://evil.example/review, www.evil.example or security@evil.example',
+  /** The first rating of the first fix (a thumbs-down, so it may carry a tag). */
+  ratingTag: '$(pass) APPROVED\u202E\nhttps://evil.example/tag',
+  /** Round robin over every third issue after the text cases. */
+  severities: ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'],
+  /** Round robin over the issues after the text cases that are neither false positives nor under a fix. */
+  issueStates: ['__proto__', 'toString', 'constructor'],
+  /** Round robin over the fixes that are Ready or Downloaded (neither has submissions). */
+  fixStates: ['__proto__', 'constructor', 'toString'],
+} as const;
+
+/** The state fix j of the hostile report is served with (its issues' `fix.state` too). */
+export function hostileFixState(j: number, state: string): string {
+  return state === 'Ready' || state === 'Downloaded' ? HOSTILE_FIELDS.fixStates[j % HOSTILE_FIELDS.fixStates.length]! : state;
+}
+
+/** Issue k after the text cases of the hostile report: a prototype-member severity on every third, and state where it is free. */
+export function withHostileIssueFields(issue: Pick<Issue, 'severity' | 'state' | 'fix'>, k: number): void {
+  if (k % 3 === 0) issue.severity = HOSTILE_FIELDS.severities[(k / 3) % HOSTILE_FIELDS.severities.length]!;
+  if (issue.state !== 'FalsePositive' && issue.fix === null)
+    issue.state = HOSTILE_FIELDS.issueStates[k % HOSTILE_FIELDS.issueStates.length]!;
+}
+
+/** Fix j of the hostile report: its state, its pull requests' ids, status and branches, its first rating's comment (and fix 0's tag). */
+export function withHostileFixFields(fix: Pick<Fix, 'state' | 'scmSubmitFixRequests' | 'sharedState'>, j: number): void {
+  if (fix.state !== null) fix.state = hostileFixState(j, fix.state);
+  fix.scmSubmitFixRequests.forEach((s, m) => {
+    s.submitBranchName = HOSTILE_FIELDS.branch;
+    if (s.prId === null) return;
+    s.prId = HOSTILE_FIELDS.prIds[m % HOSTILE_FIELDS.prIds.length]!;
+    s.prStatus = HOSTILE_FIELDS.prStatus;
+  });
+  const ratings = fix.sharedState?.fixRatings ?? [];
+  if (ratings[0]) ratings[0].comment = HOSTILE_FIELDS.ratingComment;
+  // Fix 0's forced thumbs-down always has a tag.
+  const tagged = ratings.find((r) => r.fixRatingTag !== null);
+  if (j === 0 && tagged) tagged.fixRatingTag = HOSTILE_FIELDS.ratingTag;
+}
 
 // Hostile code locations (served unless specMinimal). The hostile report's issues after the
 // text cases carry them: issue HOSTILE_CASES.length + k has HOSTILE_LOCATIONS[k] (the report has

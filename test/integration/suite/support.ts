@@ -245,13 +245,14 @@ export function expectedOrder(s: Sandbox, workspaceRemote: string, nowMs = Date.
 
 // ---- markdown --------------------------------------------------------------------------
 
-/** What a reader sees of appendText output: escapes and &nbsp; undone (structure kept). */
+/** What a reader sees of server text in a tooltip (common/text markdownLiteral, or appendText):
+ * escapes and &nbsp; undone (structure kept). Any ASCII punctuation may be backslash-escaped. */
 export function plainText(markdown: string): string {
   return markdown
     .replace(/(?<!\\)\*\*/g, '') // our own **bold** markers
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<') // tooltips write server `<` as an entity
-    .replace(/\\([\\`*_{}[\]()#+\-.!~|<>])/g, '$1');
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
 /** The SQL-ish `2026-10-31T02:38:39.472647+00:00` → `2026-10-31 02:38:39 UTC` (sandbox times are UTC). */

@@ -34,7 +34,39 @@ describe('CSV cells', () => {
       const [[back]] = readBack(csvRow([cell])) as [[string]];
       assert.equal(back, `'${cell}`, JSON.stringify(start));
     }
-    for (const safe of ['SQL injection', ' =1+1', "'quoted", '1+1', 'a=b', '']) assert.equal(neutraliseFormula(safe), safe);
+    for (const safe of ['SQL injection', "'quoted", '1+1', 'a=b', '']) assert.equal(neutraliseFormula(safe), safe);
+  });
+
+  it('look past blanks and invisible characters, and read full-width and other compatibility forms (NFKC)', () => {
+    const hidden = [
+      ' =1+1', // a leading space: spreadsheets skip it
+      ' =HYPERLINK("https://evil.example","x")',
+      '\u00a0\u3000=1+1', // no-break and ideographic spaces
+      '\u200b=HYPERLINK("https://evil.example","x")', // zero-width space
+      '\ufeff+1', // byte order mark
+      '\u202e\u2066-1', // bidi controls
+      '\u00ad@SUM(A1)', // soft hyphen
+      '\n=1+1', // a line break before it
+      '\u000b\u000c=1', // vertical tab, form feed
+      '\u{e0041}=1', // a tag character
+      '＝HYPERLINK("https://evil.example","x")', // full-width =
+      '＋1',
+      '－1',
+      '＠SUM(A1)',
+      '﹦1', // small equals sign
+      ' ＋1',
+      ' \tfoo', // a tab before the first visible character
+      '\u200b\rfoo',
+    ];
+    for (const cell of hidden) {
+      assert.equal(neutraliseFormula(cell), `'${cell}`, JSON.stringify(cell));
+      const [[back]] = readBack(csvRow([cell, 'x'])) as [[string]];
+      assert.equal(back, `'${cell}`, `${JSON.stringify(cell)}: read back with its prefix and otherwise unchanged`);
+    }
+    // Text that shows something else first stays as it is, full-width and invisible characters included.
+    for (const safe of [' a=b', '\u200bSQL', '＄1', 'Ｓ=1', '\u3000', ' ', '\u200b', '−1', '1＝1', ' \n ']) {
+      assert.equal(neutraliseFormula(safe), safe, JSON.stringify(safe));
+    }
   });
 
   it('write our own numbers as numbers, even negative ones, and null as an empty cell', () => {

@@ -24,6 +24,26 @@ describe('severity levels', () => {
     assert.deepEqual(levelTable('error'), {});
   });
 
+  it("read only the tables' own entries: severities named after Object.prototype members are unknown", () => {
+    const members = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__'];
+    for (const s of members) {
+      assert.equal(levelOf(s), 'information', s);
+      assert.equal(levelOf(s.toUpperCase()), 'information', s);
+      assert.equal(levelOf(s, levelTable({ high: 'error' })), 'information', `${s} with a user table`);
+    }
+  });
+
+  it("keep a setting's `__proto__` or `constructor` key as an entry, never as the table's prototype", () => {
+    const table = levelTable(JSON.parse('{"__proto__": "error", "Constructor": "hint", "low": "warning"}'));
+    assert.equal(Object.getPrototypeOf(table), Object.prototype);
+    assert.deepEqual(Object.keys(table), ['__proto__', 'constructor', 'low']);
+    assert.equal(levelOf('__proto__', table), 'error');
+    assert.equal(levelOf('constructor', table), 'hint');
+    assert.equal(levelOf('low', table), 'warning');
+    assert.equal(levelOf('medium', table), 'warning', 'the default table still answers');
+    assert.equal(levelOf('toString', table), 'information');
+  });
+
   it('states its table with lower-case keys (the README lists the same)', () => {
     for (const key of Object.keys(DEFAULT_LEVELS)) assert.equal(key, key.toLowerCase());
   });

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { IssueSchema, ReportDetailBodySchema, ReportListBodySchema, type Issue } from '../../../src/api/schemas';
 import { FIX_RATING_TAGS, VENDORS } from '../../../tools/sandbox/catalog';
 import { createDataset, type Dataset, type SandboxIssue } from '../../../tools/sandbox/generator';
-import { HOSTILE_CASES } from '../../../tools/sandbox/hostile';
+import { HOSTILE_CASES, HOSTILE_FIELDS } from '../../../tools/sandbox/hostile';
 import { requestKey, roundTripMs, transferMs } from '../../../tools/sandbox/latency';
 import { startSandbox, type Sandbox } from '../../../tools/sandbox/server';
 
@@ -249,6 +249,60 @@ describe('sandbox generator', () => {
     assert.ok(issues.every((i) => i.state === 'FalsePositive' && i.fix === null));
     assert.ok(issues.some((i) => codePoints(hostile.fpSummary(i.fpId ?? '') ?? '') > 280));
     assert.equal(createDataset({ seed: 3 }).hostileReportId, undefined);
+  });
+
+  it('serves hostile values in the other fields the editor shows, over HTTP as in the dataset', async () => {
+    const sb = await startSandbox({ dataset: { seed: 3, reports: 1, hostileText: true } });
+    try {
+      const id = sb.dataset.hostileReportId ?? '';
+      const get = async (p: string) =>
+        JSON.parse(await (await request(`${sb.baseUrl}${p}`, { headers: { 'x-service-key': sb.key } })).body.text()) as Record<
+          string,
+          unknown
+        >;
+      const list = v.parse(ReportListBodySchema, (await get('/api/rest/fix-reports'))['getReportsApiV2']);
+      const summary = list.fixReport.find((r) => r.id === id);
+      assert.deepEqual(summary?.repo && [summary.repo.name, summary.repo.reference], [
+        HOSTILE_FIELDS.repoName,
+        HOSTILE_FIELDS.repoReference,
+      ]);
+      const served = (await get(`/api/rest/fix-reports/${id}`)) as { fixReport: unknown[] };
+      assert.deepEqual(served.fixReport[0], JSON.parse(JSON.stringify(sb.dataset.detail(id))), 'served as the dataset has it');
+      const detail = v.parse(ReportDetailBodySchema, served).fixReport[0]!;
+      const submissions = detail.fixes.flatMap((f) => f.scmSubmitFixRequests);
+      assert.ok(submissions.some((s) => s.prId === HOSTILE_FIELDS.prIds[0]));
+      assert.ok(
+        submissions.every(
+          (s) => s.submitBranchName === HOSTILE_FIELDS.branch && (s.prId === null || s.prStatus === HOSTILE_FIELDS.prStatus),
+        ),
+      );
+      const ratings = detail.fixes.flatMap((f) => f.sharedState?.fixRatings ?? []);
+      assert.ok(ratings.some((r) => r.comment === HOSTILE_FIELDS.ratingComment));
+      assert.ok(
+        ratings.some((r) => r.fixRatingTag === HOSTILE_FIELDS.ratingTag && r.voteScore === -1),
+        'a tag, on a thumbs-down',
+      );
+      const fixStates = new Set(detail.fixes.map((f) => f.state));
+      assert.ok(
+        HOSTILE_FIELDS.fixStates.some((s) => fixStates.has(s)),
+        [...fixStates].join(', '),
+      );
+      const issues = allIssues(sb.dataset, id);
+      for (const issue of issues) {
+        const fix = detail.fixes.find((f) => f.id === (issue.fix as { id?: string } | null)?.id);
+        if (fix) assert.equal((issue.fix as { state: string }).state, fix.state, "an issue's fix has its fix's state");
+      }
+      const severities = new Set(issues.map((i) => i.severity));
+      const states = new Set(issues.map((i) => i.state));
+      for (const s of HOSTILE_FIELDS.severities) assert.ok(severities.has(s), `severity ${s}`);
+      for (const s of HOSTILE_FIELDS.issueStates) assert.ok(states.has(s), `issue state ${s}`);
+      const bare = issues[HOSTILE_CASES.findIndex((c) => c.name === 'bare-addresses')]!;
+      assert.match(bare.issueType ?? '', /^\$\(alert\)/);
+      assert.match(bare.fpDescription ?? '', /(^|\s)https:\/\/evil\.example\/\S+ \(mirrors: www\.evil\.example/);
+      assert.match(sb.dataset.fpSummary(bare.fpId ?? '') ?? '', /https:\/\/evil\.example\/verify or www\.evil\.example/);
+    } finally {
+      await sb.close();
+    }
   });
 });
 

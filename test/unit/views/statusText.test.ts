@@ -97,4 +97,35 @@ describe('the notes about findings in the code', () => {
     assert.deepEqual(findingsNotes([], 0, 0), []);
     assert.equal(findingsNotes([], 1, 2)[0], '1 finding of the current reports is in files that are not in the workspace (see the log).');
   });
+
+  it("clean and cut the report's branch (the service's repo.reference): no line break, bidi control or endless name", () => {
+    const [note] = findingsNotes(
+      [
+        {
+          repository: repo('/work/app'),
+          otherBranch: { report: 'main\n[info] Applied fix 42\u202e' + 'x'.repeat(500), checkedOut: 'dev' },
+        },
+      ],
+      0,
+      0,
+    );
+    assert.doesNotMatch(note!, /[\n\u202e]/);
+    assert.match(note!, /^The findings in app are from a scan of main \[info\] Applied fix 42 x+…; dev is checked out/);
+    assert.ok(Array.from(note!).length < 200);
+  });
+});
+
+describe("the view's message carries server text only as one clean line", () => {
+  it('whatever the parts hold', () => {
+    const { message, description } = statusText(
+      {
+        filter: ['“a\u202eb”'],
+        stale: { since: FETCHED, reason: 'HTTP 500: \u001b[2J\nfake line\u2028' + 'y'.repeat(1_000) },
+        findings: ['Note\none'],
+      },
+      NOW,
+    );
+    for (const text of [message!, description!]) assert.doesNotMatch(text, /[\n\u2028\u202e\u001b]/, text);
+    assert.ok(Array.from(message!).length < 600, 'a long reason is cut');
+  });
 });
