@@ -38,9 +38,10 @@ const builds = [
   { ...common, entryPoints: ['src/model/proof/prover.ts'], outfile: 'dist/proof.js', define: { define: 'undefined' } },
   // The report cache (editor/reportCaches.ts): required on the view's first load, never at activation.
   { ...common, entryPoints: ['src/editor/cache/bundle.ts'], outfile: 'dist/cache.js' },
-  // A fix's patch (model/patch and the diff library): required by editor/fixPatches on the
-  // first Preview Fix or Apply Fix, never at activation.
-  { ...common, entryPoints: ['src/model/patch.ts'], outfile: 'dist/patch.js' },
+  // A fix's patch (model/patch and the diff library) and the write gate's checks of its targets
+  // (the write policy's table): required by editor/fixPatches on the first Preview Fix or Apply
+  // Fix, never at activation.
+  { ...common, entryPoints: ['src/editor/fixPatchBundle.ts'], outfile: 'dist/patch.js' },
   // The dashboard's metrics and the issue exports (views/reporting): required by
   // views/loadReporting when Fix Insights draws or Export Issues… starts, never at activation.
   { ...common, entryPoints: ['src/views/reporting.ts'], outfile: 'dist/reporting.js', external: ['vscode'] },

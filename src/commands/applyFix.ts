@@ -46,6 +46,9 @@ export function applyFix(s: Services) {
     const applied = await applyPatchedFiles(patched.root, patched.files);
     if (!applied.ok) return refuse(applied.reason);
     s.fixReviews.forget(identity);
+    // Show what changed: the first file left changed or created (changes stay unsaved).
+    const shown = patched.files.find((f) => f.planned.action !== 'delete');
+    if (shown) await vscode.window.showTextDocument(shown.uri, { preview: false });
     s.log.info(`Applied fix ${view.id}: ${files.map((f) => `${f.action} ${f.path}`).join(', ')} (one edit; undo reverts it).`);
     void vscode.window.setStatusBarMessage(`$(check) Fix applied to ${counted(files.length, 'file')}; one undo reverts it`, 5000);
     return true;

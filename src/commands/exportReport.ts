@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { readableVendor } from '../common/scanners';
 import { showError } from '../editor/errors';
-import { writeNewFileExclusive } from '../editor/writeGate';
+import { writeNewFileExclusive } from '../editor/writeGate/exclusiveFile';
 import { writeVirtualFile } from '../editor/writeGate/virtualFile';
 import type { ExportFormat } from '../model/export/exportIssues';
 import { reportTitle } from '../model/reportList';

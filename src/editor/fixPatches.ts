@@ -1,17 +1,16 @@
 // A fix's patch against the workspace as it is now: which repository it applies to, each file's
 // current and patched text, or why it cannot be used. Previews and applications both go
 // through here (and through the write gate's checks), so what was previewed is what gets
-// applied. The patch code (model/patch and the diff library) is its own bundle, dist/patch.js,
-// required on the first preview.
+// applied. The patch code (model/patch and the diff library) and the gate's checks of its targets
+// are their own bundle, dist/patch.js (editor/fixPatchBundle), required on the first preview.
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { requireBundle } from '../common/lazyBundle';
 import type { PlannedFile } from '../model/fixPlan';
-import type { FilePatch } from '../model/patch';
+import type { FileAction, FilePatch } from '../model/patch';
 import type { WorkspaceRepository } from './repositories';
-import { checkPatchTargets } from './writeGate';
 
-export interface PatchedFile {
+interface PatchedFile {
   readonly patch: FilePatch;
   /** Path, action and (for a file that makes code run) why: what the confirmation lists. */
   readonly planned: PlannedFile;
@@ -24,10 +23,10 @@ export interface PatchedFile {
 
 export type PatchedFix = { ok: true; root: vscode.Uri; files: PatchedFile[] } | { ok: false; reason: string };
 
-type Patches = typeof import('../model/patch');
+type Patches = typeof import('./fixPatchBundle');
 let patches: Patches | undefined;
 
-/** model/patch and its diff library, from dist/patch.js on the first preview (~9 KB the extension bundle does without). */
+/** model/patch, its diff library and the gate's target checks, from dist/patch.js on the first preview. */
 function loadPatches(): Patches {
   patches ??= requireBundle<Patches>('patch.js');
   return patches;
@@ -35,7 +34,7 @@ function loadPatches(): Patches {
 
 /** Every file of the patch, patched against the repository's current text; all or nothing. */
 export async function patchFix(patch: string, report: FixReportSummary, repositories: readonly WorkspaceRepository[]): Promise<PatchedFix> {
-  const { parseFixPatch, patchText } = loadPatches();
+  const { parseFixPatch, patchText, checkPatchTargets } = loadPatches();
   const parsed = parseFixPatch(patch);
   if (!parsed.ok) return parsed;
   const repo = repositories[0];
@@ -79,4 +78,9 @@ async function currentText(uri: vscode.Uri): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** The write gate's check of a patch's targets, again, just before the edit (editor/writeGate/paths). */
+export function checkTargetsAgain(root: string, files: readonly { path: string; action: FileAction }[]) {
+  return loadPatches().checkPatchTargets(root, files);
 }

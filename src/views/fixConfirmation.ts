@@ -12,7 +12,7 @@ export type Confirmation = { ok: true } | { ok: false; cancelled: true } | { ok:
 /** Asks the user; a seam so the extension-host tests can answer for them. */
 export type FixConfirmation = (view: FixView, files: readonly PlannedFile[]) => Promise<Confirmation>;
 
-export const APPLY_BUTTON = 'Apply Fix';
+const APPLY_BUTTON = 'Apply Fix';
 
 export const confirmInEditor: FixConfirmation = async (view, files) => {
   const choice = await vscode.window.showWarningMessage(

@@ -54,7 +54,7 @@ describe('size budgets', () => {
     }
   });
 
-  it("the extension bundle leaves a fix's patch code (the diff library) to dist/patch.js, which loads in plain Node", () => {
+  it("the extension bundle leaves a fix's patch code (the diff library, the write policy) to dist/patch.js, which loads in plain Node", () => {
     const patch = path.join(root, 'dist', 'patch.js');
     // A marker of the diff library (its error for a hunk whose counts are wrong).
     const marker = 'Added line count did not match';
@@ -62,7 +62,7 @@ describe('size budgets', () => {
     assert.ok(readFileSync(patch, 'utf8').includes(marker), `"${marker}" is in dist/patch.js`);
     const script = `process.stdout.write(JSON.stringify(Object.keys(require(${JSON.stringify(patch)})).sort()))`;
     assert.deepEqual(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })), [
-      'applyTo',
+      'checkPatchTargets',
       'parseFixPatch',
       'patchText',
     ]);

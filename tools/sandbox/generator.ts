@@ -122,7 +122,7 @@ const BIG_ORDINAL = 0xff00;
 const HOSTILE_ORDINAL = 0xff01;
 const HOSTILE_FIXES_ORDINAL = 0xff02;
 /** The branch of the hostile-fixes report: never the sample workspace's own. */
-export const HOSTILE_FIXES_REFERENCE = 'hostile/fixes';
+const HOSTILE_FIXES_REFERENCE = 'hostile/fixes';
 const MAX_ORDINARY = 0xfe00;
 const MAX_ISSUES = 0xffff_ffff;
 const DETAIL_CACHE_SIZE = 3;

@@ -4,7 +4,7 @@
 // success is reported only once every file reads as patched.
 import * as vscode from 'vscode';
 import type { FileAction } from '../../model/patch';
-import { checkPatchTargets } from './paths';
+import { checkTargetsAgain } from '../fixPatches';
 
 export interface GatedFile {
   readonly planned: { readonly path: string; readonly action: FileAction };
@@ -17,7 +17,7 @@ export async function applyPatchedFiles(
   root: vscode.Uri,
   files: readonly GatedFile[],
 ): Promise<{ ok: true } | { ok: false; reason: string }> {
-  const gate = await checkPatchTargets(
+  const gate = await checkTargetsAgain(
     root.fsPath,
     files.map((f) => f.planned),
   );
