@@ -11,6 +11,7 @@ import { runEditorBench, type EditorBenchResults } from './cases/editorRuns';
 import { fastPathsCase } from './cases/fastPaths';
 import { findingsCase } from './cases/findings';
 import { memoryCase } from './cases/memory';
+import { metricsCase } from './cases/metrics';
 import { pagingCase, pagingLatencyCase } from './cases/paging';
 import { pickerCase } from './cases/picker';
 import { sizeCase } from './cases/size';
@@ -24,7 +25,7 @@ import { failedCase, type CaseResult } from './lib/result';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { ensureTools } from './lib/tools';
 
-const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths', 'picker', 'warmstart', 'findings'] as const;
+const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths', 'picker', 'warmstart', 'findings', 'metrics'] as const;
 type CaseId = (typeof CASES)[number];
 
 const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
@@ -157,6 +158,7 @@ async function main(): Promise<number> {
     await run('picker', '8. False-positive picker', () => pickerCase(ctx));
     await run('warmstart', '9. Warm start', async () => warmStartCase(ctx, await editorResults()));
     await run('findings', '10. Findings', async () => findingsCase(ctx, await editorResults()));
+    await run('metrics', '11. Metrics', () => metricsCase(ctx));
   } finally {
     await stopSlow();
     await sandbox.stop();

@@ -11,6 +11,9 @@ export function insightsDeps(s: Services): InsightsDeps {
     log: s.log,
     extensionUri: s.context.extensionUri,
     workspaceRemotes: async () => (await s.repositories.list()).flatMap((r) => r.remotes),
+    maxReports: () => s.connection.settings.insightsMaxReports,
+    onDidChangeSettings: s.connection.onDidChange,
+    fetchDetail: (reportId, signal) => s.connection.client().getReport(reportId, signal),
   };
 }
 

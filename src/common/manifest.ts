@@ -79,6 +79,7 @@ export const Setting = {
   SuppressionDefault: 'suppression.default',
   FindingsFalsePositives: 'findings.falsePositives',
   FindingsSeverity: 'findings.severity',
+  InsightsMaxReports: 'insights.maxReports',
 } as const;
 export type Setting = (typeof Setting)[keyof typeof Setting];
 

@@ -25,6 +25,8 @@ export interface Settings {
   countsPrefetch: number;
   /** The on-disk report cache (warm start); `"scope": "application"`, so a workspace cannot turn it on. */
   cache: { enabled: boolean; maxBytes: number };
+  /** Fix Insights measures at most this many reports of a scope, the most recent. */
+  insightsMaxReports: number;
   suppression: SuppressionSettings;
   network: NetworkOptions;
 }
@@ -68,6 +70,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
       autoRefreshMinutes: clamp(config.get<number>(Setting.AutoRefreshMinutes, 0), 0, 24 * 60),
       issuesPerLoad: clamp(config.get<number>(Setting.IssuesPerLoad, 20_000), 1_000, 1_000_000),
       countsPrefetch: clamp(config.get<number>(Setting.CountsPrefetch, 20), 0, 200),
+      insightsMaxReports: Math.round(clamp(config.get<number>(Setting.InsightsMaxReports, 200), 1, 5_000)),
       cache: {
         enabled: config.get<boolean>(Setting.CacheEnabled, true) !== false,
         maxBytes: clamp(config.get<number>(Setting.CacheMaxMegabytes, 512), 16, 16_384) * 1024 * 1024,

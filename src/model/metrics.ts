@@ -3,7 +3,7 @@
 // this module is their one entry point. Definitions: README, "Metrics".
 export { MetricsBuilder, metricsOf, type MetricsInput } from './metrics/builder';
 export { isoWeek } from './metrics/isoWeek';
-export { selectReports, type ReportSelection } from './metrics/selection';
+export { mostRecent, selectReports, type ReportSelection } from './metrics/selection';
 export { percentile } from './metrics/stats';
 export { metricsTables, percentOf, type MetricsTable } from './metrics/tables';
 export type * from './metrics/types';

@@ -9,7 +9,7 @@
  * Azure DevOps ssh addresses (`ssh.dev.azure.com:v3/org/project/repo`) map to their https
  * form (`dev.azure.com/org/project/_git/repo`).
  */
-function normalizeRemoteUrl(url: string | null | undefined): string | undefined {
+export function normalizeRemoteUrl(url: string | null | undefined): string | undefined {
   if (typeof url !== 'string') return undefined;
   const text = url.trim();
   if (text === '') return undefined;
@@ -61,7 +61,7 @@ function safeDecode(path: string): string {
   }
 }
 
-/** A predicate telling whether an address names one of the given remotes. */
+/** A predicate telling whether an address names one of the given remotes: their normalizeRemoteUrl keys are equal. */
 export function remoteMatcher(remotes: Iterable<string>): (url: string | null | undefined) => boolean {
   const keys = new Set<string>();
   for (const r of remotes) {

@@ -4,7 +4,7 @@
 import type { FixReportDetail } from '../../api/schemas';
 import { readableVendor } from '../../common/scanners';
 import { fixView } from '../fix';
-import { remoteMatcher } from '../remote';
+import { normalizeRemoteUrl } from '../remote';
 import { repoAt, reportTitle } from '../reportList';
 import { FixTally } from './fixes';
 import { NoiseTally, type CountedIssue } from './noise';
@@ -20,7 +20,6 @@ interface ReportEntry {
 export class MetricsBuilder {
   private readonly fixes = new FixTally();
   private readonly noise = new NoiseTally();
-  private readonly repositories = new RepositoryKeys();
   private readonly reports = new Map<string, ReportEntry>();
 
   /**
@@ -92,7 +91,7 @@ export class MetricsBuilder {
       issues: 0,
       falsePositives: 0,
     };
-    const entry = { row, repository: this.repositories.keyOf(report) };
+    const entry = { row, repository: repositoryKey(report) };
     this.reports.set(report.id, entry);
     return entry;
   }
@@ -116,27 +115,17 @@ export function metricsOf(reports: readonly MetricsInput[]): Metrics {
 
 /**
  * Which repository a report belongs to, for de-duplicating rescans: reports whose
- * `repo.originalUrl` name the same remote (any spelling, see model/remote) share a key; else
- * the address as text, else the repository name, else the report alone. The branch is not part
- * of it: the same finding on two branches is one finding.
+ * `repo.originalUrl` name the same remote (any spelling remoteMatcher equates, see model/remote)
+ * share a key, the normalised address itself, so finding it costs the same however many
+ * repositories are known; else the address as text, else the repository name, else the report
+ * alone. The branch is not part of it: the same finding on two branches is one finding.
  */
-class RepositoryKeys {
-  private readonly remotes: { readonly matches: (url: string) => boolean; readonly key: string }[] = [];
-
-  keyOf(report: ReportRef): string {
-    const url = report.repo?.originalUrl?.trim();
-    if (url) return this.remoteKey(url);
-    const name = report.repo?.name?.trim();
-    return name ? `name:${name.toLowerCase()}` : `report:${report.id}`;
+export function repositoryKey(report: ReportRef): string {
+  const url = report.repo?.originalUrl?.trim();
+  if (url) {
+    const remote = normalizeRemoteUrl(url);
+    return remote === undefined ? `url:${url.toLowerCase()}` : `remote:${remote}`; // not a remote address: compared as text
   }
-
-  private remoteKey(url: string): string {
-    const known = this.remotes.find((r) => r.matches(url));
-    if (known) return known.key;
-    const matches = remoteMatcher([url]);
-    if (!matches(url)) return `url:${url.toLowerCase()}`; // not a remote address: compared as text
-    const key = `remote:${this.remotes.length}`;
-    this.remotes.push({ matches, key });
-    return key;
-  }
+  const name = report.repo?.name?.trim();
+  return name ? `name:${name.toLowerCase()}` : `report:${report.id}`;
 }

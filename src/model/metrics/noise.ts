@@ -2,6 +2,7 @@
 // positives. A rescan of a repository reports the same findings again, so issues are counted
 // once per repository, scanner and fingerprintHash; an issue is a false positive when any of
 // its occurrences is one, which makes the result independent of the order reports are added.
+import { hash } from 'node:crypto';
 import type { HeldIssue } from '../heldIssue';
 import { cleanText } from '../../common/text';
 import { readableIssueType } from '../format';
@@ -28,7 +29,7 @@ export class NoiseTally {
   private readonly all: Tally = { issues: 0, falsePositives: 0 };
   private readonly scanners = new Map<string, Tally>();
   private readonly types = new Map<string | null, Tally>();
-  /** The de-dup set: `repository \0 scanner \0 fingerprint` → the issue counted for it. */
+  /** The de-dup set: noiseKey(repository, scanner, fingerprint) → the issue counted for it. */
   private readonly seen = new Map<string, Counted>();
   private duplicates = 0;
   private withoutFingerprint = 0;
@@ -37,7 +38,7 @@ export class NoiseTally {
   add(issue: CountedIssue, repository: string, scanner: string): boolean {
     const fp = isFalsePositive(issue);
     const fingerprint = issue.fingerprintHash?.trim() || null;
-    const key = fingerprint === null ? null : `${repository}\0${scanner}\0${fingerprint}`;
+    const key = fingerprint === null ? null : noiseKey(repository, scanner, fingerprint);
     const earlier = key === null ? undefined : this.seen.get(key);
     if (earlier) {
       this.duplicates++;
@@ -66,6 +67,16 @@ export class NoiseTally {
       .sort((a, b) => byIssues(a, b, a.label, b.label));
     return { ...row(this.all), duplicates: this.duplicates, withoutFingerprint: this.withoutFingerprint, byScanner, byIssueType };
   }
+}
+
+/**
+ * The de-dup key of `repository \0 scanner \0 fingerprint`: its SHA-256 as 32 one-byte
+ * characters, so the set costs the same per issue whatever the length of the fingerprints (the
+ * service sends them as they are). Two different triples share a key neither by chance nor by
+ * construction: SHA-256 has no known collision.
+ */
+export function noiseKey(repository: string, scanner: string, fingerprint: string): string {
+  return hash('sha256', `${repository}\0${scanner}\0${fingerprint}`, 'binary');
 }
 
 function issueTypeOf(issue: CountedIssue): string | null {

@@ -1,15 +1,43 @@
-// What the Fix Insights dashboard measures: the reports of a scope, their fixes (each report's
-// detail, memoised by the store, four at a time) and the issues already paged for them. Issues
-// are never paged just to draw the dashboard; "Load issues" in the page asks for that.
-import type { FixReportSummary } from '../../api/schemas';
+// What the Fix Insights dashboard measures: the most recent reports of a scope (at most the
+// securityFixReports.insights.maxReports setting), their fixes (the store's model of a report
+// when it holds one, else a detail fetched for the dashboard alone, measure.ts) and the issues
+// already paged for them. Issues are never paged just to draw the dashboard; "Load issues" in
+// the page asks for that. Nothing here waits long without yielding (common/timeSlice).
+import type { FixReportDetail, FixReportSummary } from '../../api/schemas';
 import { readableVendor } from '../../common/scanners';
 import { cleanText } from '../../common/text';
-import { MetricsBuilder, metricsTables, selectReports } from '../../model/metrics';
+import { TimeSlicer } from '../../common/timeSlice';
+import { metricsTables, mostRecent, selectReports } from '../../model/metrics';
 import { reportTitle } from '../../model/reportList';
-import type { ReportStore } from '../../editor/reportStore';
 import type { Coverage, InsightsData, InsightsScope, ScopeChoice } from '../../webview/insights/protocol';
+import type { DetailMemo } from './detailMemo';
+import { measureReports, type HeldReports } from './measure';
 
-const DETAIL_CONCURRENCY = 4;
+/** The setting's default (package.json): what a caller that passes no cap gets. */
+const DEFAULT_MAX_REPORTS = 200;
+
+/** What the dashboard reads of the store (ReportStore has it). */
+export interface InsightsStore extends HeldReports {
+  reports(): Promise<readonly FixReportSummary[]>;
+  /** The report's fixes through the store (which keeps them): only when no fetchDetail is given. */
+  reportDetail(reportId: string, signal?: AbortSignal): Promise<{ readonly report: FixReportDetail }>;
+  /** Loads the report and pages its issues in the store ("Load issues"). */
+  report(reportId: string): Promise<unknown>;
+  issuesSettled(reportId: string): Promise<void>;
+}
+
+export interface GatherOptions {
+  /** At most this many reports, the scope's most recent (default: the setting's default). */
+  readonly maxReports?: number;
+  /** Fetches a detail the store does not hold, without handing it to the store; default: through the store. */
+  readonly fetchDetail?: (reportId: string, signal?: AbortSignal) => Promise<FixReportDetail>;
+  /** Details fetched by earlier passes of the same panel. */
+  readonly memo?: DetailMemo;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly slicer?: TimeSlicer;
+  readonly nowMs?: number;
+}
 
 function scopeKey(scope: InsightsScope): string {
   switch (scope.kind) {
@@ -62,54 +90,54 @@ function scopeChoices(scope: InsightsScope, reports: readonly FixReportSummary[]
   return choices;
 }
 
-/** The metrics of a scope from what the store has (fetching the details it lacks). */
+/**
+ * The metrics of a scope's most recent reports from what the store has (fetching the details it
+ * lacks). Aborted (options.signal), it returns the metrics of the reports measured until then,
+ * marked cancelled.
+ */
 export async function gatherInsights(
-  store: ReportStore,
+  store: InsightsStore,
   scope: InsightsScope,
   workspaceRemotes: readonly string[],
-  nowMs = Date.now(),
+  options: GatherOptions = {},
 ): Promise<InsightsData> {
+  const slicer = options.slicer ?? new TimeSlicer();
   const all = await store.reports();
-  const reports = reportsIn(scope, all, workspaceRemotes);
-  const failed: { title: string; message: string }[] = [];
-  const queue = [...reports];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const report = next;
-      await store.reportDetail(report.id).catch((e: unknown) => {
-        failed.push({ title: reportTitle(report), message: e instanceof Error ? e.message : String(e) });
-      });
-    }
+  const maxReports = options.maxReports ?? DEFAULT_MAX_REPORTS;
+  const selected = mostRecent(reportsIn(scope, all, workspaceRemotes), maxReports);
+  if (slicer.due) await slicer.yield();
+  const measured = await measureReports(store, selected.reports, {
+    fetchDetail: options.fetchDetail ?? (async (id, signal) => (await store.reportDetail(id, signal)).report),
+    memo: options.memo,
+    memoMax: maxReports,
+    signal: options.signal,
+    onProgress: options.onProgress,
+    slicer,
+  });
+  const { metrics, withFixes, withIssues, issuesComplete, failed, cancelled } = measured;
+  if (slicer.due) await slicer.yield();
+  const coverage: Coverage = {
+    reports: selected.reports.length,
+    inScope: selected.total,
+    maxReports,
+    withFixes,
+    withIssues,
+    issuesComplete,
+    failed,
+    cancelled,
   };
-  await Promise.all(Array.from({ length: DETAIL_CONCURRENCY }, worker));
-
-  const builder = new MetricsBuilder();
-  let withFixes = 0;
-  let withIssues = 0;
-  let issuesComplete = 0;
-  for (const summary of reports) {
-    const entry = store.entry(summary.id);
-    const model = entry?.model;
-    if (!model) continue;
-    builder.addReport(model.report, summary);
-    withFixes++;
-    if (!entry.issues) continue;
-    builder.addIssues(summary, model.issues());
-    withIssues++;
-    if (entry.issues.kind === 'done') issuesComplete++;
-  }
-  const metrics = builder.result();
-  const coverage: Coverage = { reports: reports.length, withFixes, withIssues, issuesComplete, failed };
+  const choices = scopeChoices(scope, all, workspaceRemotes);
+  if (slicer.due) await slicer.yield();
   // Server text goes into a webview: every string the page shows is one clean line (common/text).
   // Scopes stay as they are: the page sends them back to select reports.
   return {
     type: 'data',
     scope,
-    choices: scopeChoices(scope, all, workspaceRemotes).map((c) => ({ ...c, label: cleanText(c.label) })),
+    choices: choices.map((c) => ({ ...c, label: cleanText(c.label) })),
     metrics: cleaned(metrics),
     tables: cleaned(metricsTables(metrics)),
     coverage: cleaned(coverage),
-    computedAt: new Date(nowMs).toISOString(),
+    computedAt: new Date(options.nowMs ?? Date.now()).toISOString(),
   };
 }
 
@@ -121,12 +149,22 @@ function cleaned<T>(value: T): T {
   return value;
 }
 
-/** Pages the issues of the scope's reports that have none loaded yet, two reports at a time. */
-export async function loadIssues(store: ReportStore, scope: InsightsScope, workspaceRemotes: readonly string[]): Promise<void> {
-  const reports = reportsIn(scope, await store.reports(), workspaceRemotes).filter((r) => !store.entry(r.id)?.issues);
+/**
+ * Pages the issues of the scope's measured reports (its most recent, as gatherInsights) that have
+ * none loaded yet, two reports at a time. The store keeps them, as for a report expanded in the tree.
+ */
+export async function loadIssues(
+  store: InsightsStore,
+  scope: InsightsScope,
+  workspaceRemotes: readonly string[],
+  maxReports = DEFAULT_MAX_REPORTS,
+): Promise<void> {
+  const measured = mostRecent(reportsIn(scope, await store.reports(), workspaceRemotes), maxReports).reports;
+  const reports = measured.filter((r) => !store.entry(r.id)?.issues);
+  let next = 0;
   const worker = async () => {
-    for (let next = reports.shift(); next; next = reports.shift()) {
-      const id = next.id;
+    while (next < reports.length) {
+      const id = reports[next++]!.id;
       // A failure is reported by the store (log and notification) and shows in the coverage line.
       await store.report(id).then(
         () => store.issuesSettled(id),

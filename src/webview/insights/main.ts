@@ -18,7 +18,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
-import type { MetricsTable } from '../../model/metrics';
+import type { MetricsTable } from '../../model/metrics/tables';
 import { cellText } from './cells';
 import type { FromWebview, InsightsData, InsightsState, ToWebview } from './protocol';
 
@@ -252,6 +252,18 @@ function header(data: InsightsData): HTMLElement {
   });
   h.append(group);
   const c = data.coverage;
+  const reports = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'report' : 'reports'}`;
+  const leftOut = c.inScope - c.reports;
+  if (leftOut > 0)
+    h.append(
+      el(
+        'p',
+        `The ${c.reports.toLocaleString('en-US')} most recent of ${reports(c.inScope)}; ${leftOut.toLocaleString('en-US')} left out ` +
+          `(setting securityFixReports.insights.maxReports: ${c.maxReports.toLocaleString('en-US')}).`,
+        { id: 'left-out' },
+      ),
+    );
+  if (c.cancelled) h.append(el('p', `Cancelled: the numbers cover the reports measured until then.`, { id: 'cancelled' }));
   const lines = [
     `Fixes counted over ${c.withFixes} of ${c.reports} ${c.reports === 1 ? 'report' : 'reports'}.`,
     `Issues and false positives over ${c.withIssues} ${c.withIssues === 1 ? 'report' : 'reports'}` +

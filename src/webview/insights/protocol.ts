@@ -1,6 +1,8 @@
 // Messages between the Fix Insights panel (src/views/insights) and its webview script (./main.ts).
 // Everything crosses as JSON data: the webview renders server text as text nodes only.
-import type { Metrics, MetricsTable } from '../../model/metrics';
+// The page type-checks without Node: it imports the metrics' type modules, not their entry point.
+import type { Metrics } from '../../model/metrics/types';
+import type { MetricsTable } from '../../model/metrics/tables';
 
 /** Which reports the dashboard measures. */
 export type InsightsScope =
@@ -18,7 +20,12 @@ export interface ScopeChoice {
 
 /** How much of the scope the numbers cover: fixes need each report's detail, noise its issues. */
 export interface Coverage {
+  /** Reports measured: the scope's most recent, at most `maxReports`. */
   readonly reports: number;
+  /** Reports in the scope; those beyond `reports` were left out. */
+  readonly inScope: number;
+  /** The cap (securityFixReports.insights.maxReports). */
+  readonly maxReports: number;
   /** Reports whose fixes are counted. */
   readonly withFixes: number;
   /** Reports with issues loaded, and of those, with every page loaded. */
@@ -26,6 +33,8 @@ export interface Coverage {
   readonly issuesComplete: number;
   /** Reports whose detail could not be fetched, with why (what to do is in the message). */
   readonly failed: readonly { readonly title: string; readonly message: string }[];
+  /** The user cancelled: the numbers cover the reports measured until then. */
+  readonly cancelled: boolean;
 }
 
 export interface InsightsData {
