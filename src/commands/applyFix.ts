@@ -44,6 +44,13 @@ export function applyFix(s: Services) {
     if (now?.view.fix.patchAndQuestions?.patch !== patch)
       return refuse('the fix changed while you were confirming it; preview it again', true);
     const applied = await applyPatchedFiles(patched.root, patched.files);
+    if (!applied.ok && applied.written) {
+      s.log.error(`Apply fix ${view.id}: the edit ran, but ${applied.reason}; undo reverts it.`);
+      void vscode.window.showErrorMessage(
+        messageText(`The fix was applied, but ${applied.reason}. Review the files; one undo reverts the whole fix.`),
+      );
+      return false;
+    }
     if (!applied.ok) return refuse(applied.reason);
     s.fixReviews.forget(identity);
     // Show what changed: the first file left changed or created (changes stay unsaved).

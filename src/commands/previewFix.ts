@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { cleanText, messageText } from '../common/text';
 import { patchFix } from '../editor/fixPatches';
+import { reviewDigest } from '../editor/fixReviews';
 import { resolveFix } from './fixTarget';
 import type { Services } from './services';
 
@@ -23,16 +24,18 @@ export function previewFix(s: Services) {
       void vscode.window.showErrorMessage(messageText(`The fix cannot be previewed: ${reason}.`));
       return false;
     }
+    const identity = { origin: origin!, reportId, fixId: view.id };
+    const digest = reviewDigest(identity, patch!);
     const resources = patched.files.map((f) => {
       const path = f.planned.path;
-      const before = f.planned.action === 'create' ? s.fixPreviews.put(view.id, path, 'before', '') : f.uri;
-      const after = s.fixPreviews.put(view.id, path, 'after', f.after);
+      const before = f.planned.action === 'create' ? s.fixPreviews.put(view.id, digest, path, 'before', '') : f.uri;
+      const after = s.fixPreviews.put(view.id, digest, path, 'after', f.after);
       return [f.uri, before, after] as const;
     });
     const title = `Fix: ${cleanText(view.issueType)} (${view.confidence.label})`;
     if (resources.length === 1) await vscode.commands.executeCommand('vscode.diff', resources[0]![1], resources[0]![2], title);
     else await vscode.commands.executeCommand('vscode.changes', title, resources);
-    s.fixReviews.record({ origin: origin!, reportId, fixId: view.id }, patch!);
+    s.fixReviews.record(identity, patch!);
     s.log.info(`Previewed fix ${view.id} (${patched.files.map((f) => `${f.planned.action} ${f.planned.path}`).join(', ')}).`);
     return true;
   };

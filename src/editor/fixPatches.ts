@@ -48,7 +48,7 @@ export async function patchFix(patch: string, report: FixReportSummary, reposito
   const gate = await checkPatchTargets(repo.root.fsPath, parsed.files);
   if (!gate.ok) return gate;
   const files: PatchedFile[] = [];
-  for (const patch of parsed.files) {
+  for (const [i, patch] of parsed.files.entries()) {
     const uri = vscode.Uri.joinPath(repo.root, patch.path);
     const before = await currentText(uri);
     if (patch.action === 'create') {
@@ -58,8 +58,10 @@ export async function patchFix(patch: string, report: FixReportSummary, reposito
     }
     const after = patchText(patch, before ?? '');
     if (!after.ok) return after;
-    const planned: PlannedFile = patch.sensitive
-      ? { path: patch.path, action: patch.action, sensitive: patch.sensitive }
+    // Sensitive by its name (the patch), or by where a link of the repository leads (the gate).
+    const sensitive = patch.sensitive ?? gate.targets[i]?.sensitive;
+    const planned: PlannedFile = sensitive
+      ? { path: patch.path, action: patch.action, sensitive }
       : { path: patch.path, action: patch.action };
     files.push({ patch, planned, uri, before: before ?? '', after: after.text });
   }

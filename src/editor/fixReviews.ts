@@ -17,9 +17,9 @@ export class FixReviews {
   /** `origin \0 report \0 fix` → the digest of the previewed patch. */
   private readonly digests = new Map<string, string>();
 
-  /** The user was shown `patch` for this fix. */
+  /** The user was shown `patch` for this fix (whose digest is `reviewDigest(fix, patch)`). */
   record(fix: FixIdentity, patch: string): void {
-    this.digests.set(keyOf(fix), digestOf(fix, patch));
+    this.digests.set(keyOf(fix), reviewDigest(fix, patch));
   }
 
   /** Whether `patch` is what was previewed for this fix. A changed patch forgets the review. */
@@ -27,7 +27,7 @@ export class FixReviews {
     const key = keyOf(fix);
     const seen = this.digests.get(key);
     if (seen === undefined) return 'not-previewed';
-    if (seen === digestOf(fix, patch)) return 'reviewed';
+    if (seen === reviewDigest(fix, patch)) return 'reviewed';
     this.digests.delete(key);
     return 'changed';
   }
@@ -45,8 +45,8 @@ export class FixReviews {
 
 const keyOf = (fix: FixIdentity) => `${fix.origin}\0${fix.reportId}\0${fix.fixId}`;
 
-/** Length-prefixed parts, so no two different tuples hash the same text. */
-function digestOf(fix: FixIdentity, patch: string): string {
+/** The digest a review is bound to: length-prefixed parts, so no two different tuples hash the same text. */
+export function reviewDigest(fix: FixIdentity, patch: string): string {
   const hash = createHash('sha256');
   for (const part of [fix.origin, fix.reportId, fix.fixId, patch]) hash.update(`${Buffer.byteLength(part)}:`).update(part);
   return hash.digest('hex');

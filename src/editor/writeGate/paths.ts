@@ -20,7 +20,10 @@ export interface PatchTarget {
   readonly action: WriteAction;
 }
 
-export type TargetsCheck = { ok: true; targets: (PatchTarget & { absolute: string })[] } | { ok: false; reason: string };
+/** A checked target; `sensitive` when a link of the repository makes it a file that runs code under another name. */
+export type CheckedTarget = PatchTarget & { absolute: string; sensitive?: string };
+
+export type TargetsCheck = { ok: true; targets: CheckedTarget[] } | { ok: false; reason: string };
 
 /** Whether `relPath` under `root` may be written as `action` now, and its absolute path under the root's real path. */
 export async function checkWriteTarget(root: string, relPath: string, action: WriteAction): Promise<TargetCheck> {
@@ -80,13 +83,60 @@ export async function checkPatchTargets(root: string, files: readonly PatchTarge
     const [a, b] = collision;
     return { ok: false, reason: a === b ? `the patch changes ${a} twice` : `${a} and ${b} are one file or folder on Windows and macOS` };
   }
-  const targets: (PatchTarget & { absolute: string })[] = [];
+  const targets: CheckedTarget[] = [];
   for (const file of files) {
     const checked = await checkWriteTarget(root, file.path, file.action);
     if (!checked.ok) return checked;
     targets.push({ path: file.path, action: file.action, absolute: checked.absolute });
   }
+  const links = await sensitiveLinks(root);
+  for (const target of targets) {
+    const link = links.find((l) => target.absolute === l.real || target.absolute.startsWith(l.real + path.sep));
+    if (link) target.sensitive = `${link.why} (reached through the link ${link.name})`;
+  }
   return { ok: true, targets };
+}
+
+/** Where a sensitive name of the repository leads when it is a link (`.vscode` → `config`): a write there runs code too. */
+interface SensitiveLink {
+  readonly name: string;
+  readonly real: string;
+  readonly why: string;
+}
+
+/**
+ * The links among the repository's top-level entries (and those of `.github`) whose name the
+ * write policy calls sensitive, with their real paths. A fix never writes through a link, but
+ * it can write where one leads under an ordinary name.
+ */
+async function sensitiveLinks(root: string): Promise<SensitiveLink[]> {
+  const found: SensitiveLink[] = [];
+  const scan = async (folder: string, prefix: string) => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const name = `${prefix}${entry.name}`;
+      if (entry.isDirectory() && name.toLowerCase() === '.github') await scan(path.join(folder, entry.name), `${name}/`);
+      if (!entry.isSymbolicLink()) continue;
+      const policy = [classifyWritePath(name), classifyWritePath(`${name}/x`)].find((c) => c.kind === 'sensitive');
+      if (policy?.kind !== 'sensitive') continue;
+      const link = path.join(folder, entry.name);
+      // A dangling link leads where its text says: a patch may create exactly that.
+      const real =
+        (await fs.realpath(link).catch(() => undefined)) ??
+        (await fs.readlink(link).then(
+          (to) => path.resolve(folder, to),
+          () => undefined,
+        ));
+      if (real) found.push({ name, real, why: policy.why });
+    }
+  };
+  await scan(await fs.realpath(root).catch(() => root), '');
+  return found;
 }
 
 function inside(realRoot: string, realFolder: string, relPath: string, absolute: string): TargetCheck {

@@ -256,7 +256,7 @@ describe('Apply Fix against hostile patches', () => {
     const previewed = fix.view.fix.patchAndQuestions!.patch;
     const { log } = services;
     assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, fix), true, lastLogLine(log.lines(), fix.view.id));
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The preview's tab stays open: a new preview must show the new patch, not the editor's copy of the old one.
     const handle = service.faults.add({ route: 'fix-report', times: 1, fault: { kind: 'changed-patches' } });
     services.store.reloadReport(reportId);
     await waitFor(
@@ -274,6 +274,16 @@ describe('Apply Fix against hostile patches', () => {
     assert.match(lastLogLine(services.log.lines(), fix.view.id), /different patch .* previewed/);
     assert.equal(asked.length, 0, 'refused before the confirmation');
     assert.deepEqual(await snapshot(root), before);
+
+    const shownValidation = () =>
+      vscode.workspace.textDocuments
+        .filter((d) => d.uri.scheme === 'security-fix-reports-fix' && d.uri.path === '/app/validation.py')
+        .map((d) => d.getText());
+    const shownBefore = shownValidation();
+    assert.ok(shownBefore.length > 0 && shownBefore.every((t) => !t.includes('os.system')), 'the first preview showed the first patch');
+    assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, fix), true);
+    await waitFor(() => shownValidation().some((t) => t.includes('os.system("id")')), 'the new preview to show the new patch', 10_000);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('lists every hostile case once (the suite covers the sandbox)', () => {

@@ -64,6 +64,31 @@ describe('write gate', () => {
       });
     });
 
+    it('flags a file that a sensitive name of the repository links to (.vscode → config), however the patch names it', async () => {
+      fs.mkdirSync(path.join(repo, 'config'));
+      fs.symlinkSync('config', path.join(repo, '.vscode'));
+      fs.mkdirSync(path.join(repo, '.github'));
+      fs.mkdirSync(path.join(repo, 'ci'));
+      fs.symlinkSync('../ci', path.join(repo, '.github', 'workflows'));
+      const result = await checkPatchTargets(repo, [
+        { path: 'config/tasks.json', action: 'create' },
+        { path: 'ci/build.yml', action: 'create' },
+        { path: 'app/db.py', action: 'modify' },
+      ]);
+      assert.ok(result.ok);
+      assert.match(result.targets[0]!.sensitive ?? '', /runs its tasks on folder open .*reached through the link \.vscode\)$/);
+      assert.match(result.targets[1]!.sensitive ?? '', /CI .*reached through the link \.github\/workflows\)$/);
+      assert.equal(result.targets[2]!.sensitive, undefined, 'an ordinary file stays ordinary');
+      fs.symlinkSync('hooks', path.join(repo, '.husky'));
+      const dangling = await checkPatchTargets(repo, [{ path: 'hooks/pre-commit', action: 'create' }]);
+      assert.ok(dangling.ok);
+      assert.match(
+        dangling.targets[0]!.sensitive ?? '',
+        /reached through the link \.husky\)$/,
+        'a dangling link leads where its text says',
+      );
+    });
+
     it('refuses to create through a linked folder pointing outside, and leaves the outside untouched', async () => {
       fs.symlinkSync(outside, path.join(repo, 'vendor'));
       const before = snapshot(outside);
