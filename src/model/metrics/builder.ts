@@ -28,6 +28,17 @@ export class MetricsBuilder {
    * whose detail was already added is ignored: returns false.
    */
   addReport(detail: FixReportDetail, summary?: ReportRef): boolean {
+    const steps = this.reportSteps(detail, summary, Infinity);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    return step.value;
+  }
+
+  /**
+   * addReport in steps of `chunk` fixes, for a caller that must yield between them (the
+   * extension host): a report can hold tens of thousands of fixes.
+   */
+  *reportSteps(detail: FixReportDetail, summary: ReportRef | undefined, chunk: number): Generator<void, boolean> {
     if (summary && summary.id !== detail.id) throw new Error(`addReport: summary ${summary.id} is not report ${detail.id}`);
     const entry = this.entry({
       id: detail.id,
@@ -38,7 +49,9 @@ export class MetricsBuilder {
     const row = entry.row;
     row.fixes = row.downloaded = row.committed = 0;
     const seen = new Set<string>();
+    let n = 0;
     for (const fix of detail.fixes) {
+      if (++n % chunk === 0) yield;
       if (seen.has(fix.id)) continue; // as ReportModel: a repeated fix id is one fix
       seen.add(fix.id);
       const view = fixView(fix);

@@ -102,15 +102,29 @@ export class FixTally {
   }
 
   ratings(): Ratings {
+    const all = new Map<string, TagCount>();
+    for (const k of this.kinds.values())
+      for (const t of k.tags.values()) all.set(t.tag, { ...t, count: (all.get(t.tag)?.count ?? 0) + t.count });
+    // Tags are free text: the most frequent are kept, the rest counted as one entry, so tables
+    // and charts stay a bounded width whatever the service sends.
+    const kept = new Set(
+      sortTags(all.values())
+        .slice(0, MAX_TAGS)
+        .map((t) => t.tag),
+    );
     const byConfidence: ConfidenceRatings[] = KINDS.map((kind) => {
       const k = this.kinds.get(kind) ?? emptyKind();
       const { fixes, ratedFixes, ratings, up, down } = k;
-      return { kind, label: CONFIDENCE[kind].short, fixes, ratedFixes, ratings, up, down, tags: sortTags(k.tags.values()) };
+      return { kind, label: CONFIDENCE[kind].short, fixes, ratedFixes, ratings, up, down, tags: keptTags(k.tags.values(), kept) };
     });
-    const all = new Map<string, TagCount>();
-    for (const t of byConfidence.flatMap((k) => k.tags)) all.set(t.tag, { ...t, count: (all.get(t.tag)?.count ?? 0) + t.count });
     const sum = (pick: (k: ConfidenceRatings) => number) => byConfidence.reduce((n, k) => n + pick(k), 0);
-    return { ratings: sum((k) => k.ratings), up: sum((k) => k.up), down: sum((k) => k.down), byConfidence, tags: sortTags(all.values()) };
+    return {
+      ratings: sum((k) => k.ratings),
+      up: sum((k) => k.up),
+      down: sum((k) => k.down),
+      byConfidence,
+      tags: keptTags(all.values(), kept),
+    };
   }
 
   weekly(): WeekRow[] {
@@ -120,6 +134,24 @@ export class FixTally {
 
 function emptyKind(): KindTally {
   return { fixes: 0, ratedFixes: 0, ratings: 0, up: 0, down: 0, tags: new Map() };
+}
+
+/** Distinct rating tags listed by name; more are counted together as OTHER_TAGS. */
+const MAX_TAGS = 20;
+/** Blank tags are never counted (model/fix), so this key is no tag the service sends. */
+const OTHER_TAGS = '';
+
+/** The tags in `kept`, most frequent first, then the others as one entry. */
+function keptTags(tags: Iterable<TagCount>, kept: ReadonlySet<string>): TagCount[] {
+  let others = 0;
+  const listed: TagCount[] = [];
+  for (const t of tags) {
+    if (kept.has(t.tag)) listed.push(t);
+    else others += t.count;
+  }
+  const sorted = sortTags(listed);
+  if (others > 0) sorted.push({ tag: OTHER_TAGS, label: 'Other tags', known: false, count: others });
+  return sorted;
 }
 
 function sortTags(tags: Iterable<TagCount>): TagCount[] {

@@ -4,7 +4,7 @@
 // its occurrences is one, which makes the result independent of the order reports are added.
 import { hash } from 'node:crypto';
 import type { HeldIssue } from '../heldIssue';
-import { cleanText } from '../../common/text';
+import { cleanText, truncate } from '../../common/text';
 import { readableIssueType } from '../format';
 import { isFalsePositive } from '../issue';
 import { compareText, share } from './stats';
@@ -34,7 +34,7 @@ export class NoiseTally {
   private duplicates = 0;
   private withoutFingerprint = 0;
 
-  /** `repository` is a key from RepositoryKeys; `scanner` a readable scanner name. Returns whether the issue is a false positive. */
+  /** `repository` is a key from repositoryKey; `scanner` a readable scanner name. Returns whether the issue is a false positive. */
   add(issue: CountedIssue, repository: string, scanner: string): boolean {
     const fp = isFalsePositive(issue);
     const fingerprint = issue.fingerprintHash?.trim() || null;
@@ -49,7 +49,7 @@ export class NoiseTally {
       return fp;
     }
     if (key === null) this.withoutFingerprint++;
-    const counted: Counted = { fp, scanner: tally(this.scanners, scanner), type: tally(this.types, issueTypeOf(issue)) };
+    const counted: Counted = { fp, scanner: tally(this.scanners, scanner), type: typeTally(this.types, issueTypeOf(issue)) };
     for (const t of [this.all, counted.scanner, counted.type]) {
       t.issues++;
       if (fp) t.falsePositives++;
@@ -79,8 +79,19 @@ export function noiseKey(repository: string, scanner: string, fingerprint: strin
   return hash('sha256', `${repository}\0${scanner}\0${fingerprint}`, 'binary');
 }
 
+/** Issue types counted by name; issues of further types are counted together (OTHER_TYPES). */
+const MAX_TYPES = 500;
+/** Longest issue type kept: real ones are far shorter. */
+const MAX_TYPE_LENGTH = 200;
+const OTHER_TYPES = 'Other issue types';
+
 function issueTypeOf(issue: CountedIssue): string | null {
-  return issue.issueType === null ? null : cleanText(issue.issueType) || null;
+  return issue.issueType === null ? null : truncate(cleanText(issue.issueType), MAX_TYPE_LENGTH) || null;
+}
+
+/** The bucket of an issue type: the type's own while fewer than MAX_TYPES are known, else one for all others. */
+function typeTally(types: Map<string | null, Tally>, type: string | null): Tally {
+  return types.has(type) || types.size < MAX_TYPES ? tally(types, type) : tally(types, OTHER_TYPES);
 }
 
 function tally<K>(map: Map<K, Tally>, key: K): Tally {

@@ -159,7 +159,7 @@ function distributions(m: Metrics): MetricsTable {
 /** One column per tag that occurs, in the histogram's order, so every table has the same columns. */
 function ratingsByConfidence(m: Metrics): MetricsTable {
   const tags = m.ratings.tags;
-  const countOf = (list: readonly TagCount[], tag: string) => list.find((t) => t.tag === tag)?.count ?? 0;
+  const countsOf = (list: readonly TagCount[]) => new Map(list.map((t) => [t.tag, t.count]));
   return {
     id: 'ratings-by-confidence',
     title: 'Ratings by confidence',
@@ -172,15 +172,10 @@ function ratingsByConfidence(m: Metrics): MetricsTable {
       count('down', 'Thumbs down'),
       ...tags.map((t) => count(`tag:${t.tag}`, t.label)),
     ],
-    rows: m.ratings.byConfidence.map((c) => [
-      c.label,
-      c.fixes,
-      c.ratedFixes,
-      c.ratings,
-      c.up,
-      c.down,
-      ...tags.map((t) => countOf(c.tags, t.tag)),
-    ]),
+    rows: m.ratings.byConfidence.map((c) => {
+      const counts = countsOf(c.tags);
+      return [c.label, c.fixes, c.ratedFixes, c.ratings, c.up, c.down, ...tags.map((t) => counts.get(t.tag) ?? 0)];
+    }),
   };
 }
 

@@ -16,6 +16,8 @@ import type { DetailMemo } from './detailMemo';
 const DETAIL_CONCURRENCY = 4;
 /** Issues added per builder call: a few milliseconds of work. */
 const ISSUE_CHUNK = 250;
+/** Fixes of one report's detail added between checks of the time slice. */
+const FIX_CHUNK = 200;
 
 /** What the pass reads of the store (ReportStore has it). */
 export interface HeldReports {
@@ -103,7 +105,8 @@ export async function measureReports(store: HeldReports, reports: readonly FixRe
     }
     fetched = undefined;
     if (detail) {
-      builder.addReport(detail, summary);
+      const steps = builder.reportSteps(detail, summary, FIX_CHUNK);
+      while (!steps.next().done) await pause();
       withFixes++;
       detail = undefined;
       await pause();

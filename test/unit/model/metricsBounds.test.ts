@@ -6,8 +6,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { ReportListBodySchema, type FixReportSummary } from '../../../src/api/schemas';
-import { MetricsBuilder, mostRecent } from '../../../src/model/metrics';
+import { ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type FixReportSummary } from '../../../src/api/schemas';
+import { MetricsBuilder, metricsOf, metricsTables, mostRecent } from '../../../src/model/metrics';
 import { repositoryKey } from '../../../src/model/metrics/builder';
 import { NoiseTally, noiseKey, type CountedIssue } from '../../../src/model/metrics/noise';
 import { remoteMatcher } from '../../../src/model/remote';
@@ -171,5 +171,65 @@ describe('model/metrics mostRecent (the dashboard cap)', () => {
       assert.deepEqual([capped.total, capped.leftOut], [6, 0]);
     }
     assert.deepEqual(mostRecent([], 1), { reports: [], total: 0, leftOut: 0 });
+  });
+});
+
+describe('rating tags in metrics', () => {
+  it('lists the 20 most frequent tags by name and counts the rest as one, whatever the service sends', () => {
+    const ratings = Array.from({ length: 30 }, (_, i) =>
+      Array.from({ length: 30 - i }, () => ({ voteScore: 1, fixRatingTag: `tag ${i}`, comment: null, user: null, updatedDate: null })),
+    ).flat();
+    const detail: FixReportDetail = v.parse(ReportDetailBodySchema, {
+      fixReport: [{ id: 'r1', fixes: [{ id: 'f1', confidence: 90, sharedState: { fixRatings: ratings } }] }],
+    }).fixReport[0]!;
+    const m = metricsOf([{ detail }]);
+    assert.equal(m.ratings.tags.length, 21);
+    assert.deepEqual(
+      m.ratings.tags.slice(0, 20).map((t) => t.tag),
+      Array.from({ length: 20 }, (_, i) => `tag ${i}`),
+    );
+    const other = m.ratings.tags[20]!;
+    assert.equal(other.label, 'Other tags');
+    assert.equal(
+      other.count,
+      Array.from({ length: 10 }, (_, i) => 10 - i).reduce((a, b) => a + b, 0),
+    );
+    const table = metricsTables(m).find((t) => t.id === 'ratings-by-confidence')!;
+    assert.equal(table.columns.length, 6 + 21, 'a bounded number of tag columns');
+  });
+});
+
+describe('issue types in the noise tally', () => {
+  it('counts at most 500 types by name, the rest together, each name cut to 200 characters', () => {
+    const tally = new NoiseTally();
+    for (let i = 0; i < 600; i++)
+      tally.add(
+        { fingerprintHash: `f${i}`, issueType: `${i}${'T'.repeat(300)}`, state: 'Open', vulnerabilityReportIssueTags: [] },
+        'r',
+        's',
+      );
+    const types = tally.result().byIssueType;
+    assert.equal(types.length, 501);
+    assert.equal(
+      types.reduce((n, t) => n + t.issues, 0),
+      600,
+      'every issue counted',
+    );
+    assert.ok(types.every((t) => (t.issueType ?? '').length <= 200));
+  });
+});
+
+describe('a report added in steps', () => {
+  it('yields every chunk of fixes and measures what addReport does', () => {
+    const fixes = Array.from({ length: 1_000 }, (_, i) => ({ id: `f${i}`, confidence: i % 2 ? 90 : 50 }));
+    const detail: FixReportDetail = v.parse(ReportDetailBodySchema, { fixReport: [{ id: 'big', fixes }] }).fixReport[0]!;
+    const stepped = new MetricsBuilder();
+    const steps = stepped.reportSteps(detail, undefined, 100);
+    let yields = 0;
+    while (!steps.next().done) yields++;
+    assert.equal(yields, 10);
+    const whole = new MetricsBuilder();
+    whole.addReport(detail);
+    assert.deepEqual(stepped.result(), whole.result());
   });
 });
