@@ -28,7 +28,7 @@ export async function sizeCase(ctx: BenchContext): Promise<CaseResult> {
       variant('dist/cli.js (not in the VSIX)', 'KB', one(fileBytes(path.join(REPO_ROOT, 'dist', 'cli.js')) / KB)),
     ],
     targets: [
-      atMost('dist/extension.js', bytes / KB, EXTENSION_BUDGET_BYTES / KB, '≤ 200 KB', 'KB'),
+      atMost('dist/extension.js', bytes / KB, EXTENSION_BUDGET_BYTES / KB, `≤ ${EXTENSION_BUDGET_BYTES / KB} KB`, 'KB'),
       atMost('VSIX', vsix.bytes / KB, VSIX_BUDGET_BYTES / KB, '≤ 3 MB (3,072 KB)', 'KB'),
     ],
     details: { extensionBytes: bytes, vsixBytes: vsix.bytes, vsixFiles: vsix.files, vsixCompressedByPart: Object.fromEntries(largest) },

@@ -171,7 +171,12 @@ function readSemgrepIds(line: string, placement: Placement): string[] | undefine
   });
 }
 
-/** Server text must not smuggle in a directive for any tool, including ones we do not model. */
+/**
+ * Directives known by name, the second layer after the shapes of common/directives (which refuse
+ * any tool's directive by its form): these add the case-insensitive spellings of bare words that
+ * tools read with no punctuation (`lgtm`, `skipcq`, `Nosec`, `vale off`, `no critic`) and the tool's
+ * name for the refusal message.
+ */
 export const FOREIGN_DIRECTIVES: readonly { pattern: RegExp; name: string }[] = [
   { pattern: /nosonar/i, name: 'NOSONAR (SonarQube)' },
   { pattern: /nosem/i, name: 'nosemgrep (Semgrep)' },
@@ -214,4 +219,6 @@ export const FOREIGN_DIRECTIVES: readonly { pattern: RegExp; name: string }[] = 
   },
   { pattern: /@ts-nocheck|@ts-check|\bpyright:\s*ignore|\bmypy:\s*ignore/i, name: 'a type-checker directive' },
   { pattern: /pylint:\s*(?:disable|skip)|pyre-(?:ignore|fixme)|\bsourcery\s+skip/i, name: 'a Python linter directive' },
+  { pattern: /\bno\s+critic\b/i, name: 'no critic (Perl::Critic)' },
+  { pattern: /\bvale\s+(?:off|on)\b/i, name: 'vale off (Vale)' },
 ];

@@ -3,6 +3,7 @@
 // template (user text) is checked too; then the finished comment is checked against the
 // language's hazards and against how the scanner will read it. Anything doubtful is
 // refused with a reason; nothing is quietly altered.
+import { describeDirective, findDirective } from '../common/directives';
 import { FOREIGN_DIRECTIVES, scannerFor, SYNTAXES, type Placement } from '../common/scanners';
 import { SUMMARY_MAX_CODE_POINTS } from '../common/text';
 import { commentSyntaxFor, findHazard, renderComment, type CommentForm, type CommentSyntax, type Hazard } from './commentSyntax';
@@ -166,11 +167,11 @@ export function buildSuppressionComment(input: {
     const { label, max } = FIELDS[name];
     const checked = checkServerText(fields[name], { field: `The ${label}`, maxCodePoints: max, refused: syntax.refused });
     if (!checked.ok) return { ok: false, reason: checked.reason, ...(name === 'summary' ? { summaryRefused: true as const } : {}) };
-    const foreign = FOREIGN_DIRECTIVES.find((d) => d.pattern.test(checked.text));
+    const foreign = findDirective(checked.text, FOREIGN_DIRECTIVES);
     if (foreign) {
       return {
         ok: false,
-        reason: `The ${label} contains ${foreign.name}, which would act as a suppression directive`,
+        reason: `The ${label} contains ${describeDirective(foreign)}`,
         ...(name === 'summary' ? { summaryRefused: true as const } : {}),
       };
     }
