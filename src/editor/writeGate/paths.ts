@@ -21,7 +21,7 @@ export interface PatchTarget {
 }
 
 /** A checked target; `sensitive` when a link of the repository makes it a file that runs code under another name. */
-export type CheckedTarget = PatchTarget & { absolute: string; sensitive?: string };
+type CheckedTarget = PatchTarget & { absolute: string; sensitive?: string };
 
 export type TargetsCheck = { ok: true; targets: CheckedTarget[] } | { ok: false; reason: string };
 
