@@ -16,6 +16,7 @@ import { applyFix } from './commands/applyFix';
 import { previewFix } from './commands/previewFix';
 import { FixReviews } from './editor/fixReviews';
 import { confirmInEditor } from './views/fixConfirmation';
+import { FixPreviewTabs } from './views/fixPreviewTabs';
 import { openRepository } from './commands/openRepository';
 import { refresh } from './commands/refresh';
 import { cancelRefresh } from './commands/cancelRefresh';
@@ -106,6 +107,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const findings = new Findings(connection, store, repositories, pins, log, () => (issue) => tree.shows(issue));
   const problems = new Problems(findings, connection, (fpId) => store.knownSummary(fpId)?.text);
   const fixPreviews = new FixPreviewDocuments();
+  const fixPreviewTabs = new FixPreviewTabs();
   const fpDocuments = new FpExplanationProvider(store, explanations);
   const s: Services = {
     context,
@@ -121,6 +123,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     viewStatus,
     fixPreviews,
     fixReviews: new FixReviews(),
+    fixPreviewTabs,
     confirmFix: confirmInEditor,
     log,
   };
@@ -204,6 +207,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     fpDocuments,
     vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, fpDocuments),
     vscode.workspace.registerTextDocumentContentProvider(FIX_PREVIEW_SCHEME, fixPreviews),
+    fixPreviewTabs,
     vscode.languages.registerHoverProvider('*', new SuppressionHover(store, explanations)),
     vscode.languages.registerHoverProvider('*', new FindingHover(findings, store, explanations)),
     vscode.languages.registerCodeActionsProvider(

@@ -16,10 +16,13 @@ const PREVIEW = 'Preview Fix';
 
 export function applyFix(s: Services) {
   return async (arg?: unknown): Promise<boolean> => {
-    const target = resolveFix(s, arg);
+    // From the tree: the row's ids. From the preview's title bar (the workbench passes the
+    // editor's resource): the fix that tab previews.
+    const target = resolveFix(s, arg) ?? resolveFix(s, s.fixPreviewTabs.activeFix());
     if (!target) return false;
     const { view, reportId, report } = target;
-    const refuse = (reason: string, offerPreview = false) => refused(s, view.id, reason, offerPreview ? arg : undefined);
+    const ids = { reportId, fixId: view.id };
+    const refuse = (reason: string, offerPreview = false) => refused(s, view.id, reason, offerPreview ? ids : undefined);
     if (!vscode.workspace.isTrusted)
       return refuse('this workspace is in Restricted Mode; trust it to apply fixes (Preview Fix works without trust)');
     const origin = s.connection.origin;
@@ -29,7 +32,15 @@ export function applyFix(s: Services) {
     if (!patched.ok) return refuse(patched.reason);
     const identity = { origin, reportId, fixId: view.id };
     const review = s.fixReviews.check(identity, patch);
-    if (review === 'not-previewed') return refuse('preview the fix first: the preview is where you review its changes', true);
+    if (review === 'not-previewed') {
+      // The preview is the review: open it, and apply from its title bar.
+      s.log.info(`Apply fix ${view.id}: nothing was changed: preview the fix first: the preview is where you review its changes.`);
+      if (await vscode.commands.executeCommand<boolean>(CommandId.PreviewFix, ids))
+        void vscode.window.showInformationMessage(
+          'Review the fix in the preview, then apply it with Apply Fix… in the preview’s title bar.',
+        );
+      return false;
+    }
     if (review === 'changed')
       return refuse('the service now sends a different patch for this fix than the one you previewed; preview it again', true);
     const files = patched.files.map((f) => f.planned);
@@ -40,7 +51,7 @@ export function applyFix(s: Services) {
       return false;
     }
     // What was confirmed must still be what the store holds.
-    const now = resolveFix(s, arg);
+    const now = resolveFix(s, ids);
     if (now?.view.fix.patchAndQuestions?.patch !== patch)
       return refuse('the fix changed while you were confirming it; preview it again', true);
     const applied = await applyPatchedFiles(patched.root, patched.files);
@@ -53,6 +64,7 @@ export function applyFix(s: Services) {
     }
     if (!applied.ok) return refuse(applied.reason);
     s.fixReviews.forget(identity);
+    await s.fixPreviewTabs.close(view.id);
     // Show what changed: the first file left changed or created (changes stay unsaved).
     const shown = patched.files.find((f) => f.planned.action !== 'delete');
     if (shown) await vscode.window.showTextDocument(shown.uri, { preview: false });

@@ -32,7 +32,9 @@ export function previewFix(s: Services) {
       const after = s.fixPreviews.put(view.id, digest, path, 'after', f.after);
       return [f.uri, before, after] as const;
     });
-    const title = `Fix: ${cleanText(view.issueType)} (${view.confidence.label})`;
+    // Unique per fix: the title is how the preview's Apply Fix… button knows which fix it applies.
+    const title = `Fix: ${cleanText(view.issueType)} (${view.confidence.label}) · ${view.id.slice(0, 8)}`;
+    s.fixPreviewTabs.remember(title, { reportId, fixId: view.id });
     if (resources.length === 1) await vscode.commands.executeCommand('vscode.diff', resources[0]![1], resources[0]![2], title);
     else await vscode.commands.executeCommand('vscode.changes', title, resources);
     s.fixReviews.record(identity, patch!);

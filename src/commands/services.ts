@@ -13,6 +13,7 @@ import type { Node } from '../views/nodes';
 import type { FixPreviewDocuments } from '../views/fixPreview';
 import type { FixReviews } from '../editor/fixReviews';
 import type { FixConfirmation } from '../views/fixConfirmation';
+import type { FixPreviewTabs } from '../views/fixPreviewTabs';
 import type { ViewStatus } from '../views/viewStatus';
 
 export interface Services {
@@ -33,6 +34,8 @@ export interface Services {
   fixPreviews: FixPreviewDocuments;
   /** The patches the user previewed, by digest: Apply Fix applies only those. */
   fixReviews: FixReviews;
+  /** Which tabs preview which fix (the preview's Apply Fix… button). */
+  fixPreviewTabs: FixPreviewTabs;
   /** Apply Fix's confirmation (the modal and the ticks); the extension-host tests answer it. */
   confirmFix: FixConfirmation;
   log: ExtensionLog;

@@ -58,6 +58,8 @@ export const ContextKey = {
   Refreshing: 'securityFixReports.refreshing',
   /** A suppression comment was inserted and verified (the walkthrough's step completes). */
   Suppressed: 'securityFixReports.suppressed',
+  /** The active editor tab is a Preview Fix diff (its title bar offers Apply Fix…). */
+  FixPreview: 'securityFixReports.fixPreview',
 } as const;
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 

@@ -25,7 +25,7 @@ export function planQuestion(view: FixView, files: readonly PlannedFile[]): stri
 
 /** The modal's detail: the file list first, then what is known of the fix. */
 export function planDetail(view: FixView, files: readonly PlannedFile[]): string {
-  const lines = ['Files:', ...files.map(fileLine), ''];
+  const lines = [...submitted(view), 'Files:', ...files.map(fileLine), ''];
   const sensitive = files.filter((f) => f.sensitive).length;
   if (sensitive > 0)
     lines.push(
@@ -69,4 +69,18 @@ function saving(files: readonly PlannedFile[]): string {
   if (disk.some((f) => f.action === 'delete')) parts.push('deleted files are removed from disk at once');
   const text = parts.join('; ');
   return `One edit: ${text}. One undo reverts all of it.`;
+}
+
+/** A fix already committed as a pull request or commit: said first, the modal asks all the same. */
+function submitted(view: FixView): string[] {
+  const subs = view.lifecycle.committed.submissions;
+  if (subs.length === 0) return [];
+  const named = subs.slice(0, 3).map((sub) => {
+    const what = sub.prId ? `pull request #${truncate(cleanText(sub.prId), 20)}` : 'a commit';
+    const status = sub.prStatus ? ` (${truncate(cleanText(sub.prStatus), 30)})` : '';
+    const branch = sub.branch ? ` on ${truncate(cleanText(sub.branch), 80)}` : '';
+    return `${what}${status}${branch}`;
+  });
+  const more = subs.length > 3 ? ` and ${counted(subs.length - 3, 'more')}` : '';
+  return [`⚠ Already submitted as ${named.join(', ')}${more}: applying it here changes your copy too.`, ''];
 }

@@ -22,6 +22,7 @@ function manifestEntryPoints(): string[] {
   const { menus, keybindings, viewsWelcome, walkthroughs } = manifest.contributes;
   return [
     ...(menus['view/title'] ?? []).map((m) => `view/title:${m.command}`),
+    ...(menus['editor/title'] ?? []).map((m) => `editor/title:${m.command}`),
     ...(menus['view/item/context'] ?? []).map((m) => `view/item/context:${m.group?.startsWith('inline') ? 'inline:' : ''}${m.command}`),
     ...keybindings.map((k) => `keybinding:${k.command}:${k.when ?? ''}`),
     ...viewsWelcome.flatMap((w) => commandLinks(w.contents).map((c) => `viewsWelcome:${c}`)),
@@ -42,7 +43,7 @@ describe('UI entry points', () => {
 
   it('lists no entry point the manifest does not have (rows, hovers and the status bar aside)', () => {
     const inManifest = new Set(manifestEntryPoints());
-    const stale = ENTRY_POINTS.filter((e) => /^(view\/|keybinding:|viewsWelcome:|walkthrough:)/.test(e) && !inManifest.has(e));
+    const stale = ENTRY_POINTS.filter((e) => /^(view\/|editor\/|keybinding:|viewsWelcome:|walkthrough:)/.test(e) && !inManifest.has(e));
     assert.deepEqual(stale, []);
   });
 });

@@ -171,16 +171,26 @@ describe('Apply Fix against hostile patches', () => {
     }
   });
 
-  it('applies nothing before its preview, whatever its confidence', async () => {
+  it('applies nothing before its preview, whatever its confidence: it opens the preview instead', async () => {
     const { services } = await extensionApi();
     services.fixReviews.clear();
     const fix = fixes.get('three-files')!;
     const before = await snapshot(root);
     answer = { ok: true };
+    const logged = services.log.lines().length;
     assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, fix), false);
-    assert.match(lastLogLine(services.log.lines(), fix.view.id), /preview the fix first/);
+    const lines = services.log.lines().slice(logged);
+    assert.ok(
+      lines.some((l) => /Apply fix .*nothing was changed: preview the fix first/.test(l)),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((l) => l.includes(`Previewed fix ${fix.view.id}`)),
+      'the preview opens instead, where the fix is reviewed',
+    );
     assert.equal(asked.length, 0);
     assert.deepEqual(await snapshot(root), before);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('resolves the fix from the store by id: a forged node carrying another patch changes nothing', async () => {
@@ -216,18 +226,34 @@ describe('Apply Fix against hostile patches', () => {
     assert.deepEqual(await snapshot(root), before, 'not ticked: nothing written');
   });
 
-  it('applies the three-file fix as confirmed: one change, one delete, one create, in one edit', async () => {
+  it("applies the three-file fix as confirmed from its preview's title bar: one change, one delete, one create, in one edit; the preview closes", async () => {
     const { services } = await extensionApi();
     const fix = fixes.get('three-files')!;
     const db = workspaceFile('app/db.py');
     const legacy = workspaceFile('app/legacy_orders.py');
     const validation = workspaceFile('app/validation.py');
     const legacyText = await readFile(legacy.fsPath, 'utf8');
-    assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, fix), true);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, fix), true);
+    const previewTabs = () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.label.startsWith('Fix: ') && t.label.includes(fix.view.id.slice(0, 8)));
+    await waitFor(
+      () => previewTabs().length === 1,
+      `the preview to be open (tabs: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)).join(' | ')})`,
+    );
     answer = { ok: true };
     try {
-      assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, fix), true, lastLogLine(services.log.lines(), fix.view.id));
+      // As the preview's title-bar button calls it: with the editor's resource, not a tree row.
+      const fromTitle = vscode.Uri.from({ scheme: 'security-fix-reports-fix', path: '/app/db.py' });
+      assert.equal(
+        await vscode.commands.executeCommand(CommandId.ApplyFix, fromTitle),
+        true,
+        lastLogLine(services.log.lines(), fix.view.id),
+      );
+      assert.equal(previewTabs().length, 0, 'the preview closes once applied');
+      assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), db.toString(), 'the changed file is shown');
       assert.deepEqual(
         asked[0]!.files.map((f) => `${f.action} ${f.path}`),
         ['modify app/db.py', 'delete app/legacy_orders.py', 'create app/validation.py'],

@@ -15,6 +15,8 @@ export const ENTRY_POINTS = [
   'view/title:securityFixReports.setBaseUrl',
   'view/title:securityFixReports.showLog',
   'view/title:securityFixReports.showInsights',
+  // editor/title: the Preview Fix diff's title bar
+  'editor/title:securityFixReports.applyFix',
   // view/item/context: inline buttons and the context menu
   'view/item/context:inline:securityFixReports.insertSuppressionComment',
   'view/item/context:inline:securityFixReports.openPullRequest',

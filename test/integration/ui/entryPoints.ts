@@ -506,7 +506,9 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('hover:securityFixReports.openPullRequest');
   await page.mouse.move(900, 500);
 
-  step('entry points: Preview Fix opens the diff editor; Apply Fix… asks in a modal, then changes the files in one edit');
+  step(
+    "entry points: Preview Fix opens the diff editor; its title bar's Apply Fix… and the context menu's ask in a modal, then change the files in one edit",
+  );
   // A committed or merged fix: not the one whose patch the sandbox made stale on purpose.
   const fixRow = sidebar.locator('.monaco-list-row[aria-level="3"]', { hasText: /· (Committed|Merged) ·/ }).first();
   await fixRow.waitFor({ state: 'visible', timeout: T });
@@ -517,9 +519,15 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     .waitFor({ state: 'visible', timeout: T });
   await screenshot(page, path.join(run.outDir, 'fix-preview.png'));
   hit('view/item/context:securityFixReports.previewFix');
+  const applyDialog = page.locator('.monaco-dialog-box', { hasText: /Apply the .+ to \d+ files?\?/ }).first();
+  await page.locator('.editor-group-container.active .title-actions a.action-label[aria-label^="Apply Fix"]').first().click();
+  await applyDialog.waitFor({ state: 'visible', timeout: T });
+  assert.match(await applyDialog.innerText(), /Already submitted as /, 'a committed fix says so first');
+  await applyDialog.locator('.monaco-button', { hasText: 'Cancel' }).first().click();
+  await applyDialog.waitFor({ state: 'hidden', timeout: T });
+  hit('editor/title:securityFixReports.applyFix');
   await runCommandFromPalette(page, 'View: Close Editor', T);
   await contextMenu(fixRow, 'Apply Fix…');
-  const applyDialog = page.locator('.monaco-dialog-box', { hasText: /Apply the .+ to \d+ files?\?/ }).first();
   await applyDialog.waitFor({ state: 'visible', timeout: T });
   assert.match(await applyDialog.innerText(), /Stable fix|Adaptive fix|Confidence/, 'the modal states the confidence');
   await applyDialog.locator('.monaco-button', { hasText: 'Apply Fix' }).first().click();

@@ -68,3 +68,31 @@ describe('the Apply Fix confirmation', () => {
     assert.match(detail, /👎 “Breaks the build ok” \(Rae\)/);
   });
 });
+
+describe('the Apply Fix confirmation of a fix already submitted', () => {
+  it('says first that it was submitted, as which pull request, status and branch, cleaned', () => {
+    const base = dataset.fixAt(reportId, 0) as Fix;
+    const view = fixView({
+      ...base,
+      scmSubmitFixRequests: [
+        {
+          prId: '12',
+          prUrl: 'https://example.invalid/pr/12',
+          prStatus: 'Merged',
+          commitUrl: null,
+          submitBranchName: 'fix/sql\u202E',
+          createdAt: null,
+          updatedAt: null,
+        },
+      ],
+    } as unknown as Fix);
+    const lines = planDetail(view, planned('three-files')).split('\n');
+    assert.equal(lines[0], '⚠ Already submitted as pull request #12 (Merged) on fix/sql: applying it here changes your copy too.');
+    assert.equal(lines[2], 'Files:');
+  });
+
+  it('says nothing of the kind for a fix never submitted', () => {
+    const view = fixView({ ...(dataset.fixAt(reportId, 0) as Fix), scmSubmitFixRequests: [] } as unknown as Fix);
+    assert.equal(planDetail(view, planned('three-files')).split('\n')[0], 'Files:');
+  });
+});
