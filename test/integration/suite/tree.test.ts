@@ -89,8 +89,9 @@ describe('reports tree', () => {
       const description = String(item.description)
         .replace(/^current(?: \(pinned\))? · /, '')
         .replace(SIZE, '');
-      assert.ok(description.startsWith(r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? r.id), description);
-      if (r.repo) assert.ok(description.includes(` · ${r.repo.name}@${r.repo.reference}`), description);
+      // Server text shows cleaned (the hostile report's names carry line breaks and bidi controls).
+      assert.ok(description.startsWith(cleanText(r.vulnerabilityReport?.project?.name ?? r.repo?.name ?? r.id)), description);
+      if (r.repo) assert.ok(description.includes(` · ${cleanText(r.repo.name ?? '')}@${cleanText(r.repo.reference ?? '')}`), description);
       assert.equal((description.match(/\bexpired\b/g) ?? []).length, expired ? 1 : 0, `${description}: marked expired once, when expired`);
       assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     }
@@ -166,14 +167,29 @@ describe('reports tree', () => {
     const currentIds = async () => (await rootNodes()).filter((n) => n.current).map((n) => n.report.id);
     await waitFor(async () => (await currentIds()).length === 1, 'one current report');
     assert.deepEqual(await currentIds(), [expected.id]);
-    assert.match(String((await treeItem((await rootNodes()).find((n) => n.current)!)).description), /^current · /);
+    const currentItem = await treeItem((await rootNodes()).find((n) => n.current)!);
+    assert.match(String(currentItem.description), /^current · /);
+    // The tooltip says why; the row's menu does not offer to make it current again.
+    assert.ok(
+      plainText(tooltipOf(currentItem).value).includes(
+        live.length
+          ? `Current for branch ${FIXTURE_BRANCH}: the newest live report of this repository and branch.`
+          : `Current: the newest report of this repository, as none is live for branch ${FIXTURE_BRANCH}.`,
+      ),
+      tooltipOf(currentItem).value,
+    );
+    assert.match(String(currentItem.contextValue), /\.current$/);
 
     const other = (await rootNodes()).find((n) => n.matchesWorkspace && n.report.id !== expected.id)!;
     await vscode.commands.executeCommand(CommandId.PinReport, other);
     assert.deepEqual(await currentIds(), [other.report.id], 'the pinned report is current');
     const pinnedItem = await treeItem((await rootNodes()).find((n) => n.report.id === other.report.id)!);
     assert.match(String(pinnedItem.description), /^current \(pinned\) · /);
-    assert.match(String(pinnedItem.contextValue), /\.pinned$/);
+    assert.match(String(pinnedItem.contextValue), /\.current\.pinned$/);
+    assert.ok(plainText(tooltipOf(pinnedItem).value).includes('Current: pinned by you.'), tooltipOf(pinnedItem).value);
+    const notCurrent = await treeItem((await rootNodes()).find((n) => n.report.id === expected.id)!);
+    assert.doesNotMatch(String(notCurrent.contextValue), /\.current\b/, 'the report the pin replaced is not current');
+    assert.doesNotMatch(plainText(tooltipOf(notCurrent).value), /Current( for branch |: )/);
     await vscode.commands.executeCommand(
       CommandId.UnpinReport,
       (await rootNodes()).find((n) => n.report.id === other.report.id),
