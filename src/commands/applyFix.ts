@@ -1,7 +1,7 @@
 // "Apply Fix…" (a fix with a patch: context menu). Only in a trusted workspace, only a patch the
 // user previewed (bound to its digest: a patch served differently since is refused), only after
 // a confirmation that lists every file with create / change / delete and has each file that
-// makes code run ticked by name. The files pass the write gate (no .git, no links, nothing
+// makes code run accepted by name, one by one. The files pass the write gate (no .git, no links, nothing
 // outside the repository) and change in ONE WorkspaceEdit: all or nothing. Success is reported
 // only after checking each file's text.
 import * as vscode from 'vscode';

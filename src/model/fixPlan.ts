@@ -9,7 +9,7 @@ import type { FileAction } from './patch';
 export interface PlannedFile {
   readonly path: string;
   readonly action: FileAction;
-  /** Why the file makes code run, when it does: the user ticks it by name. */
+  /** Why the file makes code run, when it does: the user accepts it by name, on its own. */
   readonly sensitive?: string;
 }
 
@@ -29,7 +29,7 @@ export function planDetail(view: FixView, files: readonly PlannedFile[]): string
   const sensitive = files.filter((f) => f.sensitive).length;
   if (sensitive > 0)
     lines.push(
-      `⚠ ${counted(sensitive, 'file makes', 'files make')} code run without a further decision: you tick ${sensitive === 1 ? 'it' : 'each'} by name next.`,
+      `⚠ ${counted(sensitive, 'file makes', 'files make')} code run without a further decision: you accept ${sensitive === 1 ? 'it' : 'each'} by name next.`,
       '',
     );
   lines.push(`${view.confidence.label}: ${view.confidence.meaning}`);

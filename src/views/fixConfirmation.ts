@@ -1,9 +1,9 @@
 // Apply Fix's confirmation: a modal that lists every file with what happens to it (and the
-// fix's confidence, ratings and reviewers' comments), then, when a file makes code run, a
-// picker where the user ticks each such file by name. Nothing is applied unless every one of
-// them was ticked: the patch is all or nothing.
+// fix's confidence, ratings and reviewers' comments), then, for each file that makes code run,
+// a modal of its own that names it and why. Nothing is applied unless every one of them was
+// accepted: the patch is all or nothing.
 import * as vscode from 'vscode';
-import { counted, iconSafeText } from '../common/text';
+import { counted } from '../common/text';
 import type { FixView } from '../model/fix';
 import { planDetail, planQuestion, type PlannedFile } from '../model/fixPlan';
 
@@ -13,6 +13,7 @@ export type Confirmation = { ok: true } | { ok: false; cancelled: true } | { ok:
 export type FixConfirmation = (view: FixView, files: readonly PlannedFile[]) => Promise<Confirmation>;
 
 const APPLY_BUTTON = 'Apply Fix';
+const APPLY_FILE_BUTTON = 'Apply This File';
 
 export const confirmInEditor: FixConfirmation = async (view, files) => {
   const choice = await vscode.window.showWarningMessage(
@@ -22,21 +23,17 @@ export const confirmInEditor: FixConfirmation = async (view, files) => {
   );
   if (choice !== APPLY_BUTTON) return { ok: false, cancelled: true };
   const sensitive = files.filter((f) => f.sensitive);
-  if (sensitive.length === 0) return { ok: true };
-  const picked = await vscode.window.showQuickPick(
-    sensitive.map((f) => ({ label: iconSafeText(f.path, 200), description: iconSafeText(f.sensitive ?? '', 200), picked: false })),
-    {
-      canPickMany: true,
-      ignoreFocusOut: true,
-      title: `Tick each file that makes code run to apply the fix (${counted(sensitive.length, 'file')})`,
-      placeHolder: 'The fix is applied only when every file listed is ticked',
-    },
-  );
-  if (picked === undefined) return { ok: false, cancelled: true };
-  if (picked.length < sensitive.length)
-    return {
-      ok: false,
-      reason: `${picked.length} of the ${counted(sensitive.length, 'file')} that make code run ${picked.length === 1 ? 'was' : 'were'} ticked; every one must be`,
-    };
+  // One by one, each by name: a picker's "select all" would confirm them all in one click.
+  for (const [i, file] of sensitive.entries()) {
+    const one = await vscode.window.showWarningMessage(
+      `Apply the change to ${file.path}? It makes code run.`,
+      {
+        modal: true,
+        detail: `${file.sensitive ?? ''}.\n\nFile ${i + 1} of the ${counted(sensitive.length, 'file')} of this fix that make code run without a further decision; nothing is applied unless you accept each.`,
+      },
+      APPLY_FILE_BUTTON,
+    );
+    if (one !== APPLY_FILE_BUTTON) return { ok: false, reason: `${file.path} was not accepted; the fix is applied whole or not at all` };
+  }
   return { ok: true };
 };

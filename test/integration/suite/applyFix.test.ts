@@ -1,6 +1,6 @@
 // Apply Fix against a service that sends hostile patches (tools/sandbox/hostileFixes.ts): every
 // refused case writes nothing (the workspace, its .git and a folder outside it compared byte for
-// byte, links included), a file that makes code run is applied only once ticked, the three-file
+// byte, links included), a file that makes code run is applied only once accepted by name, the three-file
 // control case applies as listed, and a patch served differently after its preview is refused.
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
@@ -209,21 +209,21 @@ describe('Apply Fix against hostile patches', () => {
     );
   });
 
-  it('names a file that makes code run and applies it only once the user ticked it', async () => {
+  it('names a file that makes code run and applies it only once the user accepted it by name', async () => {
     const { services } = await extensionApi();
     const fix = fixes.get('vscode-task-on-folder-open')!;
     assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, fix), true);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const before = await snapshot(root);
-    answer = { ok: false, reason: '0 of the 1 file that make code run were ticked; every one must be' };
+    answer = { ok: false, reason: '.vscode/tasks.json was not accepted; the fix is applied whole or not at all' };
     assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, fix), false);
     assert.equal(asked.length, 1);
     const tasks = asked[0]!.files.find((f) => f.path === '.vscode/tasks.json');
     assert.ok(tasks?.sensitive, 'tasks.json is flagged with why it runs code');
     assert.equal(tasks.action, 'create');
     assert.equal(asked[0]!.files.find((f) => f.path === 'app/db.py')?.sensitive, undefined, 'an ordinary file is not flagged');
-    assert.match(lastLogLine(services.log.lines(), fix.view.id), /ticked/);
-    assert.deepEqual(await snapshot(root), before, 'not ticked: nothing written');
+    assert.match(lastLogLine(services.log.lines(), fix.view.id), /not accepted/);
+    assert.deepEqual(await snapshot(root), before, 'not accepted: nothing written');
   });
 
   it("applies the three-file fix as confirmed from its preview's title bar: one change, one delete, one create, in one edit; the preview closes", async () => {

@@ -1,7 +1,7 @@
 // Apply Fix as a user meets it, on the sandbox's hostile-fixes report (tools/sandbox/hostileFixes.ts):
 // a three-file fix's modal lists each file with what happens to it and applies as listed; a fix
-// that also creates .vscode/tasks.json names that file in the modal and asks for it to be ticked
-// in a picker, and applies only once it is. Called by the UI check.
+// that also creates .vscode/tasks.json names that file in the modal, then asks for that file in a
+// dialog of its own, and applies only once it is accepted. Called by the UI check.
 import { strict as assert } from 'node:assert';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -106,7 +106,7 @@ export async function checkApplyFix(run: ApplyFixRun): Promise<void> {
   await waitUntil(async () => !(await stat(legacy).catch(() => undefined)), 'the deleted file to be gone');
   await restore();
 
-  step('Apply Fix: a file that makes code run is named in the modal and applied only once ticked by name');
+  step('Apply Fix: a file that makes code run is named in the modal and applied only once accepted by name in a dialog of its own');
   await contextMenu(fixRow(1), 'Preview Fix');
   await page
     .locator('.tabs-container .tab.active', { hasText: /^Fix: / })
@@ -117,15 +117,11 @@ export async function checkApplyFix(run: ApplyFixRun): Promise<void> {
   await dialog.waitFor({ state: 'visible', timeout: T });
   assert.match(await dialog.innerText(), /create \.vscode\/tasks\.json\s+⚠/, 'the file that runs code is flagged in the list');
   await dialog.locator('.monaco-button', { hasText: 'Apply Fix' }).first().click();
-  const picker = page.locator('.quick-input-widget');
-  await page
-    .locator('.quick-input-widget .quick-input-title', { hasText: /Tick each file that makes code run/ })
-    .waitFor({ state: 'visible', timeout: T });
-  const item = picker.locator('.quick-input-list .monaco-list-row', { hasText: '.vscode/tasks.json' }).first();
-  await item.waitFor({ state: 'visible', timeout: T });
-  await screenshot(page, path.join(run.outDir, 'apply-fix-tick.png'));
-  await item.locator('.monaco-checkbox, input[type="checkbox"]').first().click();
-  await picker.locator('.quick-input-action .monaco-button, .quick-input-ok .monaco-button', { hasText: 'OK' }).first().click();
+  const one = page.locator('.monaco-dialog-box', { hasText: 'Apply the change to .vscode/tasks.json? It makes code run.' }).first();
+  await one.waitFor({ state: 'visible', timeout: T });
+  assert.match(await one.innerText(), /runs its tasks on folder open/, 'the dialog says why the file runs code');
+  await screenshot(page, path.join(run.outDir, 'apply-fix-accept-file.png'));
+  await one.locator('.monaco-button', { hasText: 'Apply This File' }).first().click();
   await applied(2);
   assert.match(await readFile(path.join(workspace, '.vscode', 'tasks.json'), 'utf8'), /folderOpen/);
   await restore();

@@ -41,11 +41,11 @@ describe('the Apply Fix confirmation', () => {
     assert.match(detail, new RegExp(`${view.confidence.label}: `));
   });
 
-  it('flags a file that makes code run, with why, and says it is ticked by name next', () => {
+  it('flags a file that makes code run, with why, and says it is accepted by name next', () => {
     const view = fixNamed('vscode-task-on-folder-open');
     const detail = planDetail(view, planned('vscode-task-on-folder-open'));
     assert.match(detail, /• create \.vscode\/tasks\.json {2}⚠ \S/);
-    assert.match(detail, /1 file makes code run without a further decision: you tick it by name next/);
+    assert.match(detail, /1 file makes code run without a further decision: you accept it by name next/);
   });
 
   it("shows the reviewers' comments, cleaned, with their vote", () => {
