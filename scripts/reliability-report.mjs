@@ -96,7 +96,10 @@ const ITEMS = [
 // The trust boundary's items, each with the cases that cover it.
 const TRUST_ITEMS = [
   ['1. Patches for .git (any spelling), hooks, device names', /git-|git's own folder|refuses git|device/],
-  ['1. Files that run code: named and ticked (.vscode, workflows…)', /runs code|run code|marks files that make code run|ticked|accepted|sensitive/],
+  [
+    '1. Files that run code: named and ticked (.vscode, workflows…)',
+    /runs code|run code|marks files that make code run|ticked|accepted|sensitive/,
+  ],
   ['2. A delete that does not remove the whole file; empty hunks', /delete-|delete a file only|empty hunk/],
   ['3. Every fix previewed; the preview bound to the patch; nodes from the store', /preview|forged node|by id/],
   ['4. Writes through links (folders, dangling, files, planted later)', /link/],
