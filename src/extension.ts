@@ -50,7 +50,7 @@ import { ReportStore } from './editor/reportStore';
 import { Repositories } from './editor/repositories';
 import type { Services } from './commands/services';
 import { setContext } from './editor/contextKeys';
-import { migrateLegacyBaseUrl } from './editor/settings';
+import { migrateRenamedSettings } from './editor/settings';
 import { FpExplanationProvider } from './views/fpExplanation';
 import { FIX_PREVIEW_SCHEME, FixPreviewDocuments } from './views/fixPreview';
 import { ReportsTree } from './views/reportsTree';
@@ -242,8 +242,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   );
   // The welcome view offers the environment's key too (the notification is offered once).
   void setContext(ContextKey.EnvKey, !!process.env.SECURITY_FIX_REPORTS_KEY?.trim());
-  const ready = migrateLegacyBaseUrl()
-    .then((moved) => moved && log.info(moved))
+  const ready = migrateRenamedSettings()
+    .then((moved) => moved.forEach((line) => log.info(line)))
     .then(() => connection.reload())
     .then(() => {
       void offerEnvironmentKey(s); // a prompt: not part of being ready

@@ -2,6 +2,9 @@
 // to a file the user picks, streamed page by page with a cancellable progress notification —
 // the same chunks as `security-fix-reports issues --format …` (model/export). The file appears
 // only when complete, and never through a link: the write gate writes it (editor/writeGate).
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { readableVendor } from '../common/scanners';
@@ -9,6 +12,7 @@ import { showError } from '../editor/errors';
 import { writeNewFileExclusive } from '../editor/writeGate/exclusiveFile';
 import { writeVirtualFile } from '../editor/writeGate/virtualFile';
 import type { ExportFormat } from '../model/export/exportIssues';
+import { exportFileName, exportFolder } from '../model/export/exportTarget';
 import { reportTitle } from '../model/reportList';
 import { loadReporting } from '../views/loadReporting';
 import type { ReportNode } from '../views/nodes';
@@ -70,13 +74,12 @@ export function exportReport(s: Services) {
   };
 }
 
-/** `<project>-<scanner>-issues.<ext>` in the first workspace folder (or the home folder). */
+/** `<project>-<scanner>-issues.<ext>` in the home folder's Downloads, else the home folder (model/export/exportTarget). */
 function defaultTarget(report: FixReportSummary, extension: string): vscode.Uri | undefined {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const name = `${reportTitle(report)}-${readableVendor(report.vulnerabilityReport?.vendor)}-issues.${extension}`
-    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
-    .replace(/-+/g, '-');
-  return folder ? vscode.Uri.joinPath(folder, name) : undefined;
+  const name = exportFileName(reportTitle(report), readableVendor(report.vulnerabilityReport?.vendor), extension);
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const folder = exportFolder(homedir(), (dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true, folders);
+  return folder === undefined ? undefined : vscode.Uri.file(path.join(folder, name));
 }
 
 /** Undefined when cancelled (nothing left behind). */

@@ -156,8 +156,12 @@ async function apply(
       : document.lineAt(line).text === lineBefore + inserted);
   if (!landed) return refuse(s, 'The editor did not apply the edit (is the file or the editor read-only?). Nothing was changed.');
   const commentLine = line; // above: the comment took the finding's line number; appended: same line
-  const end = document.lineAt(commentLine).range.end;
-  editor.revealRange(new vscode.Range(end, end), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  // Keep the code in view, not the end of a long comment, and select nothing (an edit at the
+  // cursor can leave the inserted text selected).
+  const codeLine = choice.kind === 'insert-above' ? line + 1 : line;
+  const start = new vscode.Position(codeLine, 0);
+  editor.selection = new vscode.Selection(start, start);
+  editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   const proof = choice.checkedBy
     ? `proven a comment by the ${choice.checkedBy} parser`
     : `not parser-checked: no parser for ${document.languageId}`;

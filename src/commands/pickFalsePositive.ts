@@ -34,7 +34,12 @@ export async function pickFalsePositive(s: Services, line?: number): Promise<Fal
       }
     }
     const chosen = await pickAmong(s, refs, line);
-    if (chosen !== LOAD_ANOTHER) return chosen?.ref && (await sameLanguageOrConfirmed(chosen.ref)) ? chosen.ref : undefined;
+    if (chosen !== LOAD_ANOTHER) {
+      if (!chosen?.ref) return undefined;
+      const answer = await sameLanguageOrConfirmed(chosen.ref);
+      if (answer === CHOOSE_ANOTHER) continue;
+      return answer === INSERT_ANYWAY ? chosen.ref : undefined;
+    }
     if (!(await loadAReport(s))) return undefined;
   }
 }
@@ -159,20 +164,29 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
   });
 }
 
-/** A finding of one language is rarely suppressed in a file of another: ask before doing it. */
-async function sameLanguageOrConfirmed(ref: FalsePositiveRef): Promise<boolean> {
+const INSERT_ANYWAY = 'Insert Anyway';
+const CHOOSE_ANOTHER = 'Choose Another';
+
+/**
+ * A finding of one language is rarely suppressed in a file of another: ask before doing it.
+ * A modal's first button that is not the close affordance is its default (Enter), and Cancel
+ * can only be the close affordance, placed last: so the safe default is going back to the pick.
+ */
+async function sameLanguageOrConfirmed(ref: FalsePositiveRef): Promise<typeof INSERT_ANYWAY | typeof CHOOSE_ANOTHER | undefined> {
   const document = vscode.window.activeTextEditor?.document;
   const file = languageOf(document?.languageId);
   const finding = languageOf(ref.issue.issueLanguage);
-  if (!document || file === undefined || finding === undefined || file === finding) return true;
+  if (!document || file === undefined || finding === undefined || file === finding) return INSERT_ANYWAY;
   const choice = await vscode.window.showWarningMessage(
     messageText(
       `This false positive is a ${oneLine(readableLanguage(ref.issue.issueLanguage), 40)} finding; this file is ${document.languageId}. Insert its suppression comment here anyway?`,
     ),
     { modal: true },
-    'Insert Anyway',
+    { title: CHOOSE_ANOTHER },
+    { title: INSERT_ANYWAY },
+    { title: 'Cancel', isCloseAffordance: true },
   );
-  return choice === 'Insert Anyway';
+  return choice?.title === INSERT_ANYWAY || choice?.title === CHOOSE_ANOTHER ? choice.title : undefined;
 }
 
 /** A VS Code language id or the service's language name, reduced so the two compare. */

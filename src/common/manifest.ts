@@ -69,7 +69,7 @@ export const SECTION = 'securityFixReports';
 /** Setting names within SECTION. */
 export const Setting = {
   BaseUrl: 'baseURL',
-  CaCertificatesFile: 'caCertificatesFile',
+  CertificateAuthoritiesFile: 'certificateAuthoritiesFile',
   RequestTimeoutSeconds: 'requestTimeoutSeconds',
   AutoRefreshMinutes: 'autoRefreshMinutes',
   IssuesPerLoad: 'issuesPerLoad',
@@ -85,15 +85,20 @@ export const Setting = {
 } as const;
 export type Setting = (typeof Setting)[keyof typeof Setting];
 
-/**
- * The base URL’s setting name in 0.1: the Settings UI titled it "Base Url". Still read from user
- * settings (and moved to Setting.BaseUrl on activation) so an upgrade keeps the address.
- */
-export const LEGACY_BASE_URL = 'baseUrl';
-
 /** Settings read only from the user level: they decide where the key is sent. */
-export const USER_LEVEL_ONLY = [Setting.BaseUrl, Setting.CaCertificatesFile] as const;
+export const USER_LEVEL_ONLY = [Setting.BaseUrl, Setting.CertificateAuthoritiesFile] as const;
 export type UserLevelKey = (typeof USER_LEVEL_ONLY)[number];
+
+/**
+ * Earlier names of the user-level settings, which the Settings UI titled "Base Url" and "Ca
+ * Certificates File" (it splits a key only before a capital that follows a lower-case letter,
+ * so no key reads "CA …"). Still read from user settings, and moved to the new name on
+ * activation, so an upgrade keeps the value.
+ */
+export const LEGACY_NAMES: Readonly<Record<UserLevelKey, string>> = {
+  [Setting.BaseUrl]: 'baseUrl',
+  [Setting.CertificateAuthoritiesFile]: 'caCertificatesFile',
+};
 
 /** The language of the FP explanation tab (word-wrapped by a configurationDefaults entry). */
 export const FP_LANGUAGE = 'security-fix-reports-fp';

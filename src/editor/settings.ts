@@ -6,7 +6,7 @@ import type { NetworkOptions } from '../api/network';
 import { readCaFile } from '../api/network';
 import { levelTable, type Level } from '../model/severity';
 import type { SuppressionSettings, SuppressionStyle } from '../model/suppression';
-import { LEGACY_BASE_URL, SECTION, Setting, type UserLevelKey } from '../common/manifest';
+import { LEGACY_NAMES, SECTION, Setting, USER_LEVEL_ONLY, type UserLevelKey } from '../common/manifest';
 
 interface FindingsSettings {
   /** False positives as hints, or not shown, in the Problems panel and the editor. */
@@ -43,18 +43,20 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
   const config = vscode.workspace.getConfiguration(SECTION);
   const ignored: string[] = [];
   const problems: string[] = [];
-  const userLevel = <T>(key: UserLevelKey, fallback: T): T => {
-    const inspected = config.inspect<T>(key);
-    if (inspected && (inspected.workspaceValue !== undefined || inspected.workspaceFolderValue !== undefined))
-      ignored.push(`${SECTION}.${key}`);
-    return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+  const userLevel = (key: UserLevelKey): string => {
+    const inspected = config.inspect<string>(key);
+    // Until the activation moved it (migrateRenamedSettings), a value may still be under the old name.
+    const legacy = config.inspect<string>(LEGACY_NAMES[key]);
+    for (const [name, found] of [
+      [key, inspected],
+      [LEGACY_NAMES[key], legacy],
+    ] as const) {
+      if (found && (found.workspaceValue !== undefined || found.workspaceFolderValue !== undefined)) ignored.push(`${SECTION}.${name}`);
+    }
+    return (inspected?.globalValue || legacy?.globalValue || inspected?.defaultValue || '').trim();
   };
-  // Until the activation moved it (migrateLegacyBaseUrl), an address may still be under the old name.
-  const legacy = config.inspect<string>(LEGACY_BASE_URL);
-  if (legacy && (legacy.workspaceValue !== undefined || legacy.workspaceFolderValue !== undefined))
-    ignored.push(`${SECTION}.${LEGACY_BASE_URL}`);
-  const baseUrl = (userLevel<string>(Setting.BaseUrl, '') || legacy?.globalValue || '').trim();
-  const caFile = userLevel<string>(Setting.CaCertificatesFile, '').trim();
+  const baseUrl = userLevel(Setting.BaseUrl);
+  const caFile = userLevel(Setting.CertificateAuthoritiesFile);
   let caCertificates: string[] | undefined;
   if (caFile) {
     try {
@@ -88,19 +90,27 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
 }
 
 /**
- * Moves a base URL from its 0.1 name (`baseUrl`, titled "Base Url" by the Settings UI) to
- * `baseURL`, in user settings, the only level read. Returns what it did, for the log.
+ * Moves each user-level setting from its earlier name (manifest's LEGACY_NAMES) to the current
+ * one, in user settings, the only level read; a value already under the new name wins. Returns
+ * what it did, for the log.
  */
-export async function migrateLegacyBaseUrl(): Promise<string | undefined> {
+export async function migrateRenamedSettings(): Promise<string[]> {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const legacy = config.inspect<string>(LEGACY_BASE_URL)?.globalValue;
-  if (legacy === undefined) return undefined;
-  const current = config.inspect<string>(Setting.BaseUrl)?.globalValue;
-  if (current === undefined) await config.update(Setting.BaseUrl, legacy, vscode.ConfigurationTarget.Global);
-  await config.update(LEGACY_BASE_URL, undefined, vscode.ConfigurationTarget.Global);
-  return current === undefined
-    ? `Moved ${SECTION}.${LEGACY_BASE_URL} to ${SECTION}.${Setting.BaseUrl} in your user settings (renamed).`
-    : `Removed ${SECTION}.${LEGACY_BASE_URL} from your user settings: ${SECTION}.${Setting.BaseUrl} is set and wins.`;
+  const done: string[] = [];
+  for (const key of USER_LEVEL_ONLY) {
+    const old = LEGACY_NAMES[key];
+    const legacy = config.inspect<string>(old)?.globalValue;
+    if (legacy === undefined) continue;
+    const current = config.inspect<string>(key)?.globalValue;
+    if (current === undefined) await config.update(key, legacy, vscode.ConfigurationTarget.Global);
+    await config.update(old, undefined, vscode.ConfigurationTarget.Global);
+    done.push(
+      current === undefined
+        ? `Moved ${SECTION}.${old} to ${SECTION}.${key} in your user settings (renamed).`
+        : `Removed ${SECTION}.${old} from your user settings: ${SECTION}.${key} is set and wins.`,
+    );
+  }
+  return done;
 }
 
 function suppressionSettings(config: vscode.WorkspaceConfiguration): SuppressionSettings {

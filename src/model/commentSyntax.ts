@@ -38,6 +38,8 @@ export interface CommentSyntax {
   readonly forms: readonly CommentForm[];
   /** Whether a comment may follow code on the same line (false: only at the start of a line). */
   readonly endOfLine: boolean;
+  /** The white space between code and a comment appended to its line (a `tight` form takes none). */
+  readonly endOfLineGap: string;
   /** Hazards for the text in any form (magic comments, directives). */
   readonly hazards: readonly Hazard[];
   /** ASCII characters server text may not bring into a comment here, each with why. */
@@ -170,6 +172,8 @@ const nestingBlock = (open: string, close: string, ...hazards: Hazard[]) => bloc
 interface Entry {
   forms: CommentForm[];
   endOfLine?: boolean;
+  /** One space unless the language's style guide says otherwise. */
+  endOfLineGap?: string;
   hazards?: Hazard[];
   refused?: Record<string, string>;
   continuation?: { pattern: RegExp; name: string } | null;
@@ -244,7 +248,8 @@ const TABLE: Readonly<Record<string, Entry>> = {
   css: { forms: [block('/*', '*/')], parser: 'css' },
   scss: { forms: [line('//'), block('/*', '*/', H.scssInterpolation)] },
   less: cStyle,
-  python: { forms: [line('#')], hazards: [H.pythonCoding], parser: 'python' },
+  // PEP 8: inline comments are separated from the code by at least two spaces.
+  python: { forms: [line('#')], endOfLineGap: '  ', hazards: [H.pythonCoding], parser: 'python' },
   ruby: { forms: [line('#')], hazards: [H.rubyMagic], parser: 'ruby' },
   perl: { forms: [line('#')], hazards: [H.perlLine] },
   shellscript: { ...hash, parser: 'bash' },
@@ -300,6 +305,7 @@ export function commentSyntaxFor(languageId: string): CommentSyntax | undefined 
     languageId,
     forms: entry.forms,
     endOfLine: entry.endOfLine ?? true,
+    endOfLineGap: entry.endOfLineGap ?? ' ',
     hazards: [...EVERY_LANGUAGE, ...(entry.hazards ?? []), ...(entry.parser ? [] : unprovenClosers(entry))],
     refused: new Map(Object.entries(entry.refused ?? {})),
     continuation: entry.continuation === null ? undefined : (entry.continuation ?? BACKSLASH),

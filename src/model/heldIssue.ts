@@ -37,6 +37,9 @@ export interface HeldIssue {
   /** Decoded on each read: a new array of new objects. */
   readonly codeNodes: readonly CodeNode[];
   readonly codeFilePath: string | null;
+  /** Whether `test` holds for a path of the trace or codeFilePath, as sent; reads the trace
+   * without decoding it (a text filter asks this of every issue). */
+  someSentPath(test: (path: string) => boolean): boolean;
 }
 
 /** The texts many issues share, one object per distinct combination. */
@@ -94,6 +97,24 @@ class Held implements HeldIssue {
     const trace = this.trace;
     if (trace === null) return NO_NODES;
     return typeof trace === 'string' ? decodeTrace(trace, this.kind.paths) : trace;
+  }
+
+  someSentPath(test: (path: string) => boolean): boolean {
+    const trace = this.trace;
+    if (typeof trace === 'string') {
+      // Every NODE_FIELDS-th field, from the first, is a path index (see encodeTrace).
+      for (let at = 0, field = 0; at <= trace.length; field++) {
+        const comma = trace.indexOf(',', at);
+        const end = comma === -1 ? trace.length : comma;
+        if (field % NODE_FIELDS === 0 && end > at) {
+          const path = this.kind.paths[Number(trace.slice(at, end))];
+          if (path !== undefined && test(path)) return true;
+        }
+        if (comma === -1) break;
+        at = comma + 1;
+      }
+    } else if (trace !== null && trace.some((node) => typeof node.path === 'string' && test(node.path))) return true;
+    return this.codeFilePath !== null && test(this.codeFilePath);
   }
 }
 

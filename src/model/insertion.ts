@@ -56,7 +56,11 @@ export async function chooseInsertion(input: InsertionInput): Promise<InsertionC
   const reasons: string[] = [];
   let summaryRefused = false;
   for (const candidate of input.candidates) {
-    const plan = planInsertion(lineText, candidate, { previousLineText, continuation: syntax.continuation });
+    const plan = planInsertion(lineText, candidate, {
+      previousLineText,
+      continuation: syntax.continuation,
+      gap: syntax.endOfLineGap,
+    });
     if (plan.kind === 'refuse') {
       reasons.push(plan.reason);
       continue;

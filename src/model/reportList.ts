@@ -47,6 +47,13 @@ export interface RepositoryRef {
   readonly branch?: string;
 }
 
+/** Why a report is a repository's current one (currentReport), for the tree to say. */
+export type CurrentReason =
+  | { readonly kind: 'pinned' }
+  | { readonly kind: 'branch'; readonly branch: string }
+  /** No live report for the checked-out branch, or no branch known (`branch` undefined). */
+  | { readonly kind: 'newest'; readonly branch?: string };
+
 /**
  * The report whose findings stand for a repository: the one the user pinned while it is still
  * listed; else the newest non-expired report of one of its remotes for the checked-out branch;
@@ -59,6 +66,16 @@ export function currentReport<T extends FixReportSummary>(
   nowMs: number,
   pinnedId?: string,
 ): T | undefined {
+  return currentReportAndReason(reports, repo, nowMs, pinnedId)?.report;
+}
+
+/** currentReport, with which of its rules chose the report. */
+export function currentReportAndReason<T extends FixReportSummary>(
+  reports: readonly T[],
+  repo: RepositoryRef,
+  nowMs: number,
+  pinnedId?: string,
+): { report: T; reason: CurrentReason } | undefined {
   const matches = remoteMatcher(repo.remotes);
   const mine = sortReports(
     reports.filter((r) => matches(r.repo?.originalUrl)),
@@ -66,10 +83,27 @@ export function currentReport<T extends FixReportSummary>(
   );
   if (pinnedId !== undefined) {
     const pinned = mine.find((r) => r.id === pinnedId);
-    if (pinned) return pinned;
+    if (pinned) return { report: pinned, reason: { kind: 'pinned' } };
   }
-  const onBranch = repo.branch === undefined ? undefined : mine.find((r) => !isExpired(r, nowMs) && r.repo?.reference === repo.branch);
-  return onBranch ?? newest(mine);
+  const { branch } = repo;
+  const onBranch = branch === undefined ? undefined : mine.find((r) => !isExpired(r, nowMs) && r.repo?.reference === branch);
+  if (onBranch && branch !== undefined) return { report: onBranch, reason: { kind: 'branch', branch } };
+  const fallback = newest(mine);
+  return fallback && { report: fallback, reason: branch === undefined ? { kind: 'newest' } : { kind: 'newest', branch } };
+}
+
+/** The sentence a report's tooltip gives for why it is current. */
+export function currentReasonText(reason: CurrentReason): string {
+  switch (reason.kind) {
+    case 'pinned':
+      return 'Current: pinned by you.';
+    case 'branch':
+      return `Current for branch ${cleanText(reason.branch)}: the newest live report of this repository and branch.`;
+    case 'newest':
+      return reason.branch === undefined
+        ? 'Current: the newest report of this repository (the checked-out branch is not known).'
+        : `Current: the newest report of this repository, as none is live for branch ${cleanText(reason.branch)}.`;
+  }
 }
 
 /** The newest by createdOn (undated last); ties by id, as sortReports orders them. */

@@ -263,8 +263,9 @@ const BACKSLASH_CONTINUATION: Continuation = { pattern: /\\[ \t]*$/, name: 'a tr
 
 /**
  * The edit for `comment` at the finding's line: above it with the same indentation (spaces
- * and tabs as they are) and a '\n', or appended after one space (none for a `tight` form such
- * as the brace-wrapped block comment of JSX, where the space would be a text child). Refuses where the comment would
+ * and tabs as they are) and a '\n', or appended after the language's gap (one space unless
+ * given; none for a `tight` form such as the brace-wrapped block comment of JSX, where the
+ * space would be a text child). Refuses where the comment would
  * break the code around it: a line continued onto the next (appending ends the continuation;
  * inserting between continued lines joins the comment to the command — cmd runs what follows
  * '&' in a REM line joined by '^'), a shebang or XML declaration that must stay first.
@@ -273,7 +274,7 @@ const BACKSLASH_CONTINUATION: Continuation = { pattern: /\\[ \t]*$/, name: 'a tr
 export function planInsertion(
   lineText: string,
   comment: { line: string; placement: Placement; form?: CommentForm },
-  context: { previousLineText?: string; continuation?: Continuation } = {},
+  context: { previousLineText?: string; continuation?: Continuation; gap?: string } = {},
 ): InsertionPlan {
   const continuation = context.continuation ?? BACKSLASH_CONTINUATION;
   if (comment.placement === 'end-of-line') {
@@ -286,7 +287,7 @@ export function planInsertion(
       };
     }
     const tight = comment.form?.kind === 'block' && comment.form.tight === true;
-    return { kind: 'append', text: `${tight ? '' : ' '}${comment.line}` };
+    return { kind: 'append', text: `${tight ? '' : (context.gap ?? ' ')}${comment.line}` };
   }
   if (context.previousLineText !== undefined && continuation.pattern.test(context.previousLineText)) {
     return {

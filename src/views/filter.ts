@@ -1,11 +1,13 @@
 // The tree's filter: which reports, fixes and issues are shown. It applies to every level:
 // report (scanner), fixes (confidence, state, issue type, text) and issues (severity, issue
-// type, issue state, text), so a filter never hides fixes while their issues stay.
+// type, issue state, text), so a filter never hides fixes while their issues stay. The text
+// also matches the files an issue is located in (a fix's, through its issues).
 import type { FixReportSummary } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
 import { CONFIDENCE, type ConfidenceKind, type FixView } from '../model/fix';
 import { cleanText, truncate } from '../common/text';
 import { readableIssueType } from '../model/format';
+import { issueLocations } from '../model/locations';
 
 export interface TreeFilter {
   /** Confidence kinds to show; empty = all. */
@@ -20,7 +22,7 @@ export interface TreeFilter {
   issueTypes: ReadonlySet<string>;
   /** Issue states to show (as sent); empty = all. */
   issueStates: ReadonlySet<string>;
-  /** Case-insensitive text that a shown fix or issue contains (type, rule id, language, summary). */
+  /** Case-insensitive text that a shown fix or issue contains (type, rule id, language, summary, file path). */
   text: string;
   /** Show only false positives (hides fixes and other issues). */
   falsePositivesOnly: boolean;
@@ -41,11 +43,24 @@ export function showsReport(filter: TreeFilter, report: FixReportSummary): boole
   return filter.vendors.size === 0 || filter.vendors.has((report.vulnerabilityReport?.vendor ?? '').toLowerCase());
 }
 
-export function showsFix(filter: TreeFilter, fix: FixView): boolean {
+/** `issuesOf`: the fix's issues, whose files the text may name (asked only when its own fields do not match). */
+export function showsFix(filter: TreeFilter, fix: FixView, issuesOf?: () => readonly HeldIssue[]): boolean {
   if (filter.confidence.size > 0 && !filter.confidence.has(fix.confidence.kind)) return false;
   if (filter.states.size > 0 && !filter.states.has(fix.state ?? '')) return false;
   if (filter.issueTypes.size > 0 && !filter.issueTypes.has(fix.issueType)) return false;
-  return matchesText(filter, [fix.issueType, fix.fix.safeIssueType, fix.language, fix.state]);
+  if (matchesText(filter, [fix.issueType, fix.fix.safeIssueType, fix.language, fix.state])) return true;
+  return issuesOf !== undefined && issuesOf().some((issue) => pathMatches(filter, issue));
+}
+
+/** Whether any condition applies to fixes (else every fix is shown). */
+export function filtersFixes(filter: TreeFilter): boolean {
+  return (
+    filter.confidence.size > 0 ||
+    filter.states.size > 0 ||
+    filter.issueTypes.size > 0 ||
+    filter.text.trim() !== '' ||
+    filter.falsePositivesOnly
+  );
 }
 
 /** Whether any condition applies to issues (else every issue is shown, no need to test each). */
@@ -57,19 +72,36 @@ export function showsIssue(filter: TreeFilter, issue: HeldIssue, summary?: strin
   if (filter.severities.size > 0 && !filter.severities.has((issue.severity ?? '').toLowerCase())) return false;
   if (filter.issueTypes.size > 0 && !filter.issueTypes.has(readableIssueType(issue.issueType))) return false;
   if (filter.issueStates.size > 0 && !filter.issueStates.has(issue.state ?? '')) return false;
-  return matchesText(filter, [
-    readableIssueType(issue.issueType),
-    issue.issueType,
-    issue.vendorIssueId,
-    issue.issueLanguage,
-    issue.state,
-    summary,
-  ]);
+  return (
+    matchesText(filter, [
+      readableIssueType(issue.issueType),
+      issue.issueType,
+      issue.vendorIssueId,
+      issue.issueLanguage,
+      issue.state,
+      summary,
+    ]) || pathMatches(filter, issue)
+  );
 }
 
 function matchesText(filter: TreeFilter, fields: readonly (string | null | undefined)[]): boolean {
   const wanted = filter.text.trim().toLowerCase();
   return wanted === '' || fields.some((f) => typeof f === 'string' && f.toLowerCase().includes(wanted));
+}
+
+/**
+ * Whether the text is in one of the files of the issue's trace as the editor places them
+ * (refused paths left out). The paths as sent are looked at first, without decoding the
+ * trace: checking every path of every issue made a text filter over a large report several
+ * times slower.
+ */
+function pathMatches(filter: TreeFilter, issue: HeldIssue): boolean {
+  const wanted = filter.text.trim().toLowerCase();
+  if (wanted === '') return true;
+  const has = (path: string) => path.toLowerCase().includes(wanted);
+  if (!issue.someSentPath(has)) return false;
+  const located = issueLocations(issue);
+  return !!located && (has(located.primary.path) || located.related.some((l) => has(l.path)));
 }
 
 /** The conditions in force, for the view's message, e.g. ["Adaptive", "severity error", "“sql”"];

@@ -8,7 +8,7 @@ import type { FixCounts } from '../model/metrics';
 import { cleanText, counted } from '../common/text';
 import { readableIssueType, relativeTime } from '../model/format';
 import { isFalsePositive } from '../model/issue';
-import { summaryLine } from '../model/reportList';
+import { summaryLine, type CurrentReason } from '../model/reportList';
 import type { ReportModel } from '../model/report';
 import { CommandId } from '../common/manifest';
 import type { Explanation } from '../editor/explanations';
@@ -24,8 +24,8 @@ export interface ReportNode {
   kind: 'report';
   report: FixReportSummary;
   matchesWorkspace: boolean;
-  /** The current report of a workspace repository (its findings show in the code); pinned by the user or chosen. */
-  current?: { pinned: boolean };
+  /** The current report of a workspace repository (its findings show in the code), and why: pinned by the user or chosen. */
+  current?: CurrentReason;
   /** What is known of its size (set by the tree each time the row is drawn). */
   size?: ReportSize;
   /** Shown from the cache, not yet confirmed by the service (set with `size`). */
@@ -37,6 +37,15 @@ export interface ReportSize {
   readonly fixes: FixCounts;
   /** Undefined until its issues are paged (the report expanded, or current in the workspace). */
   readonly issues?: { readonly received: number; readonly falsePositives: number; readonly complete: boolean };
+  /** What the tree's filter lets through, when one applies to fixes or issues. */
+  readonly shown?: ReportShown;
+}
+
+/** Fixes, issues (all groups) and false positives the filter lets through, each where it filters them. */
+export interface ReportShown {
+  readonly fixes?: number;
+  readonly issues?: number;
+  readonly falsePositives?: number;
 }
 
 export interface GroupNode {
@@ -103,7 +112,7 @@ const NOT_FETCHED: Explanation = { kind: 'unavailable', message: 'The explanatio
 export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownString | undefined {
   switch (node.kind) {
     case 'report':
-      return reportTooltip(node.report, node.size, nowMs, node.cached);
+      return reportTooltip(node.report, node.size, nowMs, node.cached, node.current);
     case 'fix':
       return fixTooltip(
         node.reportId,
@@ -211,34 +220,41 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
   const age = line.created ? relativeTime(line.created.ms, nowMs) : 'undated';
   const item = new vscode.TreeItem(`${line.vendor ?? 'Unknown scanner'} · ${age}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `report:${node.report.id}`;
-  const current = node.current ? (node.current.pinned ? 'current (pinned)' : 'current') : null;
+  const pinned = node.current?.kind === 'pinned';
+  const current = node.current ? (pinned ? 'current (pinned)' : 'current') : null;
   const cached = node.cached ? `${node.cached.stale ? 'stale, ' : ''}cached ${relativeTime(node.cached.since, nowMs)}` : null;
   item.description = [current, sizeText(node.size), cached, line.title, line.where, line.expired ? 'expired' : null]
     .filter((p) => p !== null)
     .join(' · ');
-  item.iconPath = new vscode.ThemeIcon(
-    node.current?.pinned ? 'pinned' : line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield',
-  );
-  // report[.withRepo][.workspace][.pinned]: menus test these with regular expressions.
+  item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
+  // report[.withRepo][.workspace][.current][.pinned]: menus test these with regular expressions.
   item.contextValue = [
     'report',
     node.report.repo?.originalUrl ? 'withRepo' : null,
     node.matchesWorkspace ? 'workspace' : null,
-    node.current?.pinned ? 'pinned' : null,
+    node.current ? 'current' : null,
+    pinned ? 'pinned' : null,
   ]
     .filter((p) => p !== null)
     .join('.');
   return item;
 }
 
-/** "12 fixes · ≥ 300 issues, ≥ 40 FPs": "≥" until paging ends; null while nothing is known. */
+/**
+ * "12 fixes · ≥ 300 issues, ≥ 40 FP": "≥" until paging ends; null while nothing is known.
+ * With a filter: "3 of 12 fixes · 5 of ≥ 300 issues, 1 of ≥ 40 FP".
+ */
 function sizeText(size: ReportSize | undefined): string | null {
   if (!size) return null;
-  const parts = [counted(size.fixes.total, 'fix', 'fixes')];
+  const { shown } = size;
+  const of = (n: number | undefined) => (n === undefined ? '' : `${n.toLocaleString('en-US')} of `);
+  const parts = [`${of(shown?.fixes)}${counted(size.fixes.total, 'fix', 'fixes')}`];
   const issues = size.issues;
   if (issues) {
     const atLeast = (n: number) => `${issues.complete ? '' : '≥ '}${n.toLocaleString('en-US')}`;
-    parts.push(`${atLeast(issues.received)} ${issues.received === 1 ? 'issue' : 'issues'}, ${atLeast(issues.falsePositives)} FP`);
+    parts.push(
+      `${of(shown?.issues)}${atLeast(issues.received)} ${issues.received === 1 ? 'issue' : 'issues'}, ${of(shown?.falsePositives)}${atLeast(issues.falsePositives)} FP`,
+    );
   }
   return parts.join(' · ');
 }

@@ -11,14 +11,14 @@ import type { ReportModel } from '../model/report';
 import { issueLocations } from '../model/locations';
 import { remoteMatcher } from '../model/remote';
 import { rangeOf } from '../editor/findings';
-import { currentReport } from '../model/reportList';
+import { currentReport, currentReportAndReason, type CurrentReason } from '../model/reportList';
 import type { Pins } from '../editor/pins';
 import type { WorkspaceRepository } from '../editor/repositories';
 import { CommandId } from '../common/manifest';
 import type { Connection } from '../editor/connection';
 import { explain, stillLoading, type Explanation, type ExplanationSource } from '../editor/explanations';
 import type { ReportStore } from '../editor/reportStore';
-import { filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
+import { filtersFixes, filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
 import {
   commandFor,
   loadingAction,
@@ -31,6 +31,7 @@ import {
   type MessageNode,
   type Node,
   type ReportNode,
+  type ReportShown,
   type ReportSize,
 } from './nodes';
 import { LoadingCommands } from './loadingCommands';
@@ -50,6 +51,8 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   /** Clicks waiting for rows to be registered again (nextChildren). */
   private rowWaiters = 0;
   private filterValue: TreeFilter = NO_FILTER;
+  /** A report row's filtered counts, with what they were counted from. */
+  private readonly shownCounts = new WeakMap<ReportModel, { filter: TreeFilter; key: string; shown: ReportShown }>();
   private repositories: readonly WorkspaceRepository[] = [];
   private readonly loadingCommands = this.register(
     new LoadingCommands((action, reportId) =>
@@ -136,7 +139,33 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
       falsePositives: model.falsePositives.length,
       complete: entry.issues.kind === 'done',
     };
-    return { fixes: model.fixCounts, issues };
+    return { fixes: model.fixCounts, issues, shown: this.shownOf(model, !!issues) };
+  }
+
+  /** What the filter lets through of a loaded report, where it filters fixes or issues. */
+  private shownOf(model: ReportModel, issuesLoaded: boolean): ReportShown | undefined {
+    const f = this.filterValue;
+    const ofFixes = filtersFixes(f);
+    const ofIssues = issuesLoaded && (filtersIssues(f) || f.falsePositivesOnly);
+    if (!ofFixes && !ofIssues) return undefined;
+    // Counted again only when the filter, the issues or (for text) the known summaries change,
+    // not each time the row is drawn.
+    const summaries = f.text.trim() ? model.falsePositives.filter((i) => i.fpId && this.store.knownSummary(i.fpId)).length : 0;
+    const key = `${model.issueCount}:${summaries}:${ofIssues}`;
+    const known = this.shownCounts.get(model);
+    if (known && known.filter === f && known.key === key) return known.shown;
+    const fixes = f.falsePositivesOnly ? 0 : model.fixes.filter((v) => showsFix(f, v, () => model.issuesOfFix(v.id))).length;
+    let shown: ReportShown = ofFixes ? { fixes } : {};
+    if (ofIssues) {
+      const falsePositives = this.shownIssues(model.falsePositives).length;
+      let issues = falsePositives;
+      if (!f.falsePositivesOnly) {
+        for (const issue of model.issues()) if (!isFalsePositive(issue) && this.shows(issue)) issues++;
+      }
+      shown = { ...shown, issues, falsePositives };
+    }
+    this.shownCounts.set(model, { filter: f, key, shown });
+    return shown;
   }
 
   /**
@@ -303,11 +332,11 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     const reports = await this.store.reports();
     const matches = remoteMatcher(this.repositories.flatMap((r) => r.remotes));
     const nowMs = Date.now();
-    const current = new Map<string, { pinned: boolean }>();
+    const current = new Map<string, CurrentReason>();
     for (const repo of this.repositories) {
-      const pinnedId = this.pins.get(repo.root);
-      const chosen = currentReport(reports, repo, nowMs, pinnedId);
-      if (chosen) current.set(chosen.id, { pinned: (current.get(chosen.id)?.pinned ?? false) || chosen.id === pinnedId });
+      const chosen = currentReportAndReason(reports, repo, nowMs, this.pins.get(repo.root));
+      // Current for several repositories (same remote): a pin in any of them is what it says.
+      if (chosen && current.get(chosen.report.id)?.kind !== 'pinned') current.set(chosen.report.id, chosen.reason);
     }
     this.reportNodes.clear();
     const nodes: Node[] = [];
@@ -340,7 +369,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     const entry = this.store.entry(report.id);
     const f = this.filterValue;
     const children: Node[] = [];
-    const fixes = f.falsePositivesOnly ? 0 : model.fixes.filter((v) => showsFix(f, v)).length;
+    const fixes = f.falsePositivesOnly ? 0 : model.fixes.filter((v) => showsFix(f, v, () => model.issuesOfFix(v.id))).length;
     const fps = this.shownIssues(model.falsePositives).length;
     const others = f.falsePositivesOnly ? 0 : this.shownIssues(model.otherIssues).length;
     if (fixes) children.push({ kind: 'group', reportId: report.id, group: 'fixes', count: fixes });
@@ -376,7 +405,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   private groupItems(model: ReportModel, group: GroupKind): readonly unknown[] {
-    if (group === 'fixes') return model.fixes.filter((v) => showsFix(this.filterValue, v));
+    if (group === 'fixes') return model.fixes.filter((v) => showsFix(this.filterValue, v, () => model.issuesOfFix(v.id)));
     return this.shownIssues(group === 'false-positives' ? model.falsePositives : model.otherIssues);
   }
 

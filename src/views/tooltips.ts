@@ -11,7 +11,7 @@ import type { Finding } from '../model/findings';
 import { formatDate, readableIssueType, relativeTime } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import { falsePositiveBasis } from '../model/issue';
-import { isExpired, reportTitle } from '../model/reportList';
+import { currentReasonText, isExpired, reportTitle, type CurrentReason } from '../model/reportList';
 import { parseTimestamp, type Instant } from '../model/time';
 import { CommandId } from '../common/manifest';
 import type { ReportSize } from './nodes';
@@ -183,9 +183,11 @@ export function reportTooltip(
   size: ReportSize | undefined,
   nowMs = Date.now(),
   cached?: { since: number; stale?: string },
+  current?: CurrentReason,
 ): vscode.MarkdownString {
   const tip = markdown();
   tip.md('**').text(reportTitle(report)).md('**\n\n');
+  if (current) tip.text(currentReasonText(current)).md('\n\n');
   if (cached) {
     tip
       .md('_')

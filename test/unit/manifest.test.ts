@@ -11,7 +11,7 @@ import {
   CONTAINER_ID,
   ContextKey,
   FP_LANGUAGE,
-  LEGACY_BASE_URL,
+  LEGACY_NAMES,
   SECTION,
   Setting,
   USER_LEVEL_ONLY,
@@ -51,12 +51,13 @@ describe('manifest', () => {
 
   it('names exactly the contributed settings, views, container and FP language (common/manifest)', () => {
     const contributed = Object.keys(contributes.configuration.properties).sort();
-    const named = [...Object.values(Setting), LEGACY_BASE_URL].map((name) => `${SECTION}.${name}`).sort();
+    const named = [...Object.values(Setting), ...Object.values(LEGACY_NAMES)].map((name) => `${SECTION}.${name}`).sort();
     assert.deepEqual(contributed, named);
-    assert.ok(
-      contributes.configuration.properties[`${SECTION}.${LEGACY_BASE_URL}`].deprecationMessage,
-      'the 0.1 name is marked deprecated',
-    );
+    for (const [key, old] of Object.entries(LEGACY_NAMES)) {
+      const legacy = contributes.configuration.properties[`${SECTION}.${old}`];
+      assert.match(legacy.markdownDeprecationMessage, new RegExp(`#${SECTION}\\.${key}#`), `${old} is marked deprecated, naming ${key}`);
+      assert.equal(legacy.scope, 'application', `${old} is read from user settings only too`);
+    }
     assert.deepEqual(
       contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id),
       [CONTAINER_ID],
@@ -150,7 +151,7 @@ function isContextKeyCandidate(word: string): boolean {
     ...Object.values(CommandId),
     VIEW_ID,
     CONTAINER_ID,
-    ...[...Object.values(Setting), LEGACY_BASE_URL].map((n) => `${SECTION}.${n.split('.')[0]}`),
+    ...[...Object.values(Setting), ...Object.values(LEGACY_NAMES)].map((n) => `${SECTION}.${n.split('.')[0]}`),
   ]);
   return !others.has(word);
 }

@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { migrateLegacyBaseUrl } from '../../../src/editor/settings';
+import { migrateRenamedSettings } from '../../../src/editor/settings';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { observe } from '../../support/evidence';
 import {
@@ -98,7 +98,8 @@ describe('settings that decide where requests go', () => {
           {
             'securityFixReports.baseURL': trap.url,
             'securityFixReports.baseUrl': trap.url, // the 0.1 name is read from user settings only too
-            'securityFixReports.caCertificatesFile': '/nonexistent/trap-ca.pem',
+            'securityFixReports.certificateAuthoritiesFile': '/nonexistent/trap-ca.pem',
+            'securityFixReports.caCertificatesFile': '/nonexistent/trap-ca.pem', // the old name too
             'http.proxy': trapProxy.url,
             'http.noProxy': [],
             // A window-scoped setting of ours: when the editor reports it, the file was re-read.
@@ -142,14 +143,48 @@ describe('settings that decide where requests go', () => {
     await setUserSetting('securityFixReports.baseUrl', service.baseUrl);
     await waitFor(() => services.connection.state.kind === 'ready', 'the connection to read the 0.1 name meanwhile');
     assert.equal(services.connection.settings.baseUrl, service.baseUrl);
-    assert.equal(
-      await migrateLegacyBaseUrl(),
+    assert.deepEqual(await migrateRenamedSettings(), [
       'Moved securityFixReports.baseUrl to securityFixReports.baseURL in your user settings (renamed).',
-    );
+    ]);
     assert.equal(config().inspect('baseURL')?.globalValue, service.baseUrl);
     assert.equal(config().inspect('baseUrl')?.globalValue, undefined, 'the old name is gone from user settings');
-    assert.equal(await migrateLegacyBaseUrl(), undefined, 'nothing left to move');
+    assert.deepEqual(await migrateRenamedSettings(), [], 'nothing left to move');
     await waitFor(() => services.connection.origin === service.origin, 'the connection to stay on the service');
+  });
+
+  it('moves a CA file from its old name (caCertificatesFile, "Ca Certificates File" in the Settings UI) to certificateAuthoritiesFile', async () => {
+    const { services } = await extensionApi();
+    const config = () => vscode.workspace.getConfiguration('securityFixReports');
+    const pki = makeTestPki();
+    try {
+      await setUserSetting('securityFixReports.certificateAuthoritiesFile', undefined);
+      await setUserSetting('securityFixReports.caCertificatesFile', pki.caFile);
+      await waitFor(
+        () => services.connection.settings.network.caCertificates?.some((pem) => pki.caPem.includes(pem)) === true,
+        'the connection to read the old name meanwhile',
+      );
+      assert.deepEqual(await migrateRenamedSettings(), [
+        'Moved securityFixReports.caCertificatesFile to securityFixReports.certificateAuthoritiesFile in your user settings (renamed).',
+      ]);
+      assert.equal(config().inspect('certificateAuthoritiesFile')?.globalValue, pki.caFile);
+      assert.equal(config().inspect('caCertificatesFile')?.globalValue, undefined, 'the old name is gone from user settings');
+      assert.ok(
+        services.connection.settings.network.caCertificates?.some((pem) => pki.caPem.includes(pem)),
+        'the CA is still trusted',
+      );
+
+      // Both names set: the new one wins and the old one is only removed.
+      await setUserSetting('securityFixReports.caCertificatesFile', '/nonexistent/old-ca.pem');
+      assert.deepEqual(await migrateRenamedSettings(), [
+        'Removed securityFixReports.caCertificatesFile from your user settings: securityFixReports.certificateAuthoritiesFile is set and wins.',
+      ]);
+      assert.equal(config().inspect('certificateAuthoritiesFile')?.globalValue, pki.caFile);
+      assert.deepEqual(await migrateRenamedSettings(), [], 'nothing left to move');
+    } finally {
+      await setUserSetting('securityFixReports.caCertificatesFile', undefined);
+      await setUserSetting('securityFixReports.certificateAuthoritiesFile', undefined);
+      pki.cleanup();
+    }
   });
 
   describe('user-level http.proxy', () => {
@@ -176,7 +211,7 @@ describe('settings that decide where requests go', () => {
 
     after(async () => {
       await setUserSetting('http.proxy', undefined);
-      await setUserSetting('securityFixReports.caCertificatesFile', undefined);
+      await setUserSetting('securityFixReports.certificateAuthoritiesFile', undefined);
       await connectTo(service);
       await quiet();
       await proxy.close();
@@ -187,7 +222,7 @@ describe('settings that decide where requests go', () => {
     it("routes the extension's requests to a non-loopback service through the proxy, and the proxy never sees the key", async () => {
       const { services } = await extensionApi();
       await setUserSetting('http.proxy', proxy.url);
-      await setUserSetting('securityFixReports.caCertificatesFile', pki.caFile);
+      await setUserSetting('securityFixReports.certificateAuthoritiesFile', pki.caFile);
       await setUserSetting('securityFixReports.baseURL', `https://${PROXIED_HOST}:${https.port}`);
       await waitFor(
         () => services.connection.origin === `https://${PROXIED_HOST}:${https.port}`,

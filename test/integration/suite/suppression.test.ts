@@ -7,7 +7,7 @@ import type { IssueNode } from '../../../src/views/nodes';
 import { HOSTILE_CASES } from '../../../tools/sandbox/hostile';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { observe } from '../../support/evidence';
-import { CommandId, connectTo, extensionApi, falsePositiveNodes, mainSandbox, workspaceFile } from './support';
+import { CommandId, connectTo, extensionApi, falsePositiveNodes, mainSandbox, waitFor, workspaceFile } from './support';
 
 interface Target {
   editor: vscode.TextEditor;
@@ -38,11 +38,11 @@ async function undoAll(target: Target): Promise<void> {
   await vscode.commands.executeCommand('undo');
 }
 
-/** The expected file: `comment` above `line` with its indentation, or appended after a space. */
-function withComment(original: string, line: number, comment: string, placement: 'line-above' | 'end-of-line'): string {
+/** The expected file: `comment` above `line` with its indentation, or appended after `gap`. */
+function withComment(original: string, line: number, comment: string, placement: 'line-above' | 'end-of-line', gap = ' '): string {
   const lines = original.split('\n');
   const target = lines[line]!;
-  if (placement === 'end-of-line') lines[line] = `${target} ${comment}`;
+  if (placement === 'end-of-line') lines[line] = `${target}${gap}${comment}`;
   else lines.splice(line, 0, `${/^[ \t]*/.exec(target)![0]}${comment}`);
   return lines.join('\n');
 }
@@ -62,7 +62,7 @@ function addedComment(original: string, after: string, line: number, where: stri
   assert.equal(changed, line, `${where}: the finding's line was extended`);
   assert.ok(now[line]!.startsWith(`${before[line]} `), `${where}: appended after a space`);
   assert.deepEqual([...now.slice(0, line), ...now.slice(line + 1)], [...before.slice(0, line), ...before.slice(line + 1)]);
-  return now[line]!.slice(before[line]!.length + 1);
+  return now[line]!.slice(before[line]!.length).replace(/^ {1,2}/, '');
 }
 
 const FORBIDDEN =
@@ -105,6 +105,8 @@ describe('suppression comments', () => {
     vendor: string;
     placement: 'line-above' | 'end-of-line';
     comment: (f: Fp) => string;
+    /** Between the code and an appended comment. */
+    gap?: string;
   }[] = [
     {
       language: 'python',
@@ -121,6 +123,7 @@ describe('suppression comments', () => {
       vendor: 'sonarqube',
       placement: 'end-of-line',
       comment: (f) => `# NOSONAR: ${f.summary} (fp ${f.fp})`,
+      gap: '  ', // PEP 8
     },
     {
       language: 'typescript',
@@ -188,8 +191,20 @@ describe('suppression comments', () => {
       assert.equal(target.document.languageId, c.language);
       const inserted = await insert(fp.node);
       assert.equal(inserted, true, 'the command reports success');
-      assert.equal(target.document.getText(), withComment(target.original, target.line, c.comment(fp), c.placement));
+      assert.equal(target.document.getText(), withComment(target.original, target.line, c.comment(fp), c.placement, c.gap));
       assert.equal(target.document.isDirty, true);
+      // The code stays in view with the cursor at its start and nothing selected.
+      const codeLine = c.placement === 'line-above' ? target.line + 1 : target.line;
+      assert.ok(target.editor.selection.isEmpty, `no selection is left (${JSON.stringify(target.editor.selection)})`);
+      assert.deepEqual(
+        [target.editor.selection.active.line, target.editor.selection.active.character],
+        [codeLine, 0],
+        'the cursor at the start of the code line',
+      );
+      await waitFor(
+        () => target.editor.visibleRanges.some((r) => r.start.line <= codeLine && codeLine <= r.end.line),
+        'the code line to be in view',
+      );
 
       await undoAll(target);
       assert.equal(target.document.getText(), target.original, 'one undo restores the file exactly');

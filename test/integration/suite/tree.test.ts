@@ -267,7 +267,7 @@ describe('reports tree', () => {
     }
   });
 
-  it('filters issues by severity, issue type, state and text at every level, and says so in the view', async () => {
+  it('filters issues by severity, issue type, state, text and file path at every level, and says so in the view and the row counts', async () => {
     const { services } = await extensionApi();
     const report = service.dataset.reports.find((r) => r.id !== service.dataset.bigReportId && r.id !== service.dataset.hostileReportId)!;
     const node = await loadedReport(report.id);
@@ -278,6 +278,11 @@ describe('reports tree', () => {
     };
     const severity = expected.falsePositives[0]!.severity!;
     const type = readableIssueType(expected.falsePositives[0]!.issueType);
+    // The files of an issue's trace, as the sandbox sent them (this report's paths are all plain).
+    const paths = (i: Issue) => [...(i.codeNodes ?? []).map((n) => n.path), i.codeFilePath].filter((p): p is string => !!p);
+    const located = expected.falsePositives.find((i) => paths(i).length > 0);
+    assert.ok(located, 'a false positive of the report has a location');
+    const file = paths(located).at(-1)!.split('/').pop()!;
     const cases: [string, Partial<TreeFilter>, (i: Issue) => boolean][] = [
       [
         `severity ${severity}`,
@@ -297,9 +302,13 @@ describe('reports tree', () => {
             i.issueLanguage,
             i.state,
             i.fpId ? services.store.knownSummary(i.fpId)?.text : undefined,
+            ...paths(i),
           ].some((f) => f?.toLowerCase().includes(type.split(' ')[0]!.toLowerCase())),
       ],
+      [`file ${file}`, { text: file.toUpperCase() }, (i) => paths(i).some((p) => p.toLowerCase().includes(file.toLowerCase()))],
     ];
+    const n = (count: number) => count.toLocaleString('en-US');
+    const rowCounts = async () => String((await treeItem((await rootNodes()).find((r) => r.report.id === report.id)!)).description);
     try {
       for (const [what, filter, keeps] of cases) {
         applyFilter(services, { ...NO_FILTER, ...filter });
@@ -307,6 +316,23 @@ describe('reports tree', () => {
         assert.equal(await fpCount(), expected.falsePositives.filter(keeps).length, `false positives shown for ${what}`);
         assert.match(services.treeView.message ?? '', /^Filtered: /, `${what}: the view says it is filtered`);
         assert.equal(services.treeView.badge?.value, 1, `${what}: one condition on the badge`);
+        // The report's row counts what the filter lets through, of all.
+        const counts = await rowCounts();
+        const issues = expected.issues.filter(keeps).length;
+        const fps = expected.falsePositives.filter(keeps).length;
+        assert.ok(
+          counts.includes(`${n(issues)} of ${n(expected.issues.length)} issues, ${n(fps)} of ${n(expected.falsePositives.length)} FP`),
+          `${what}: ${counts}`,
+        );
+        const fixes = /^(?:current(?: \(pinned\))? · )?(?:([\d,]+) of )?([\d,]+) fix/.exec(counts);
+        assert.ok(fixes, counts);
+        if (filter.severities || filter.issueStates) assert.equal(fixes[1], undefined, `${what} does not filter fixes: ${counts}`);
+        else assert.ok(fixes[1] !== undefined && Number(fixes[1].replace(/,/g, '')) <= Number(fixes[2]!.replace(/,/g, '')), counts);
+        if (what.startsWith('file ')) {
+          // A fix is shown where one of its issues is located in the file.
+          const inFile = expected.fixes.filter((f) => (expected.issuesOfFix.get(f.id) ?? []).some(keeps)).length;
+          assert.ok(Number(fixes[1]!.replace(/,/g, '')) >= inFile, `${what}: at least the ${inFile} fixes with an issue in it (${counts})`);
+        }
       }
     } finally {
       applyFilter(services, NO_FILTER);
@@ -314,6 +340,7 @@ describe('reports tree', () => {
     assert.equal(services.treeView.message, undefined);
     assert.equal(services.treeView.badge, undefined);
     assert.equal(await fpCount(), expected.falsePositives.length);
+    assert.doesNotMatch(await rowCounts(), / of /, 'no filter: plain counts');
   });
 
   it('pages past 1,000 issues (one request per page) and splits large groups into ranges of 1,000', async () => {

@@ -4,7 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { readableVendor } from '../../../src/common/scanners';
 import { readableIssueType } from '../../../src/model/format';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Sandbox } from '../../../tools/sandbox/server';
@@ -176,6 +177,26 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await input.press('Enter');
   await waitUntil(async () => (await sidebar.innerText()).includes('Filtered: “sql”'), 'the text filter to show in the view');
   hit('view/title:securityFixReports.filterText');
+  // The text matches file paths too, and the report's row counts what the filter lets through.
+  const tracePaths = service.dataset
+    .issueRange(workspaceReport.id, 0, service.dataset.issueCount(workspaceReport.id))
+    .map((i) => (i.codeNodes ?? []).map((n) => n.path).filter((p): p is string => !!p))
+    .find((paths) => paths.length > 0)!;
+  assert.ok(tracePaths, "an issue of the workspace's report has a location");
+  const filterFile = tracePaths.at(-1)!;
+  await workspaceRow().click();
+  await titleAction('Filter by Text').click();
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill(filterFile);
+  await input.press('Enter');
+  await waitUntil(async () => (await sidebar.innerText()).includes(`Filtered: “${filterFile}”`), 'the file filter to show in the view');
+  await waitUntil(async () => {
+    const row = await workspaceRow().innerText();
+    const issues = / ([\d,]+) of [\d,]+ issues/.exec(row)?.[1];
+    // Once its issues are paged, at least the one located there.
+    return /[\d,]+ of [\d,]+ fix/.test(row) && (issues === undefined ? !/ issues,/.test(row) : issues !== '0') ? true : undefined;
+  }, `the report row to count the fixes and issues in ${filterFile}`);
+  console.log(`[ui] filtered by ${filterFile}: ${(await workspaceRow().innerText()).replace(/\s+/g, ' ')}`);
   await titleAction('Clear Filter').click();
   await waitUntil(async () => !(await sidebar.innerText()).includes('Filtered:'), 'the filter message to go');
 
@@ -562,20 +583,31 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await waitUntil(() => requestsTo(`/api/rest/fix-reports/${workspaceReport.id}`) > before, 'Refresh Report to fetch the report again');
   hit('view/item/context:securityFixReports.refreshReport');
 
-  step('entry points: Use as Current Report pins a workspace report; Unpin Current Report gives the choice back');
-  // Another report of the workspace's repository that its row alone identifies (scanner, project, repo@ref).
+  step(
+    'entry points: Use as Current Report pins a workspace report (not offered on the current one); Unpin Current Report gives the choice back',
+  );
+  // Another report of the workspace's repository, not the current one, that its row alone
+  // identifies (scanner, project, repo@ref).
   const rowKey = (r: (typeof service.dataset.reports)[number]) =>
     `${r.vulnerabilityReport?.vendor}|${r.vulnerabilityReport?.project?.name}|${r.repo?.name}@${r.repo?.reference}`;
+  const currentId = currentReportOf(service);
   const pinCandidate = service.dataset.reports.find(
     (r) =>
       r.repo?.originalUrl === workspaceReport.repo?.originalUrl &&
       r.id !== workspaceReport.id &&
+      r.id !== currentId &&
       service.dataset.reports.filter((o) => rowKey(o) === rowKey(r)).length === 1,
   )!;
   assert.ok(pinCandidate, 'the sandbox has another report of the workspace repository');
   // The list only renders the rows in view: collapse the expanded report first.
   await titleAction('Collapse All').click();
   await waitUntil(async () => (await sidebar.locator('.monaco-list-row[aria-expanded="true"]').count()) === 0, 'the tree to collapse');
+  // The current report's row ("current · …", not "current (pinned) · …") offers no pin.
+  await unhover();
+  await rows.filter({ hasText: 'current · ' }).first().click({ button: 'right' });
+  await menuItem('Refresh Report').waitFor({ state: 'visible', timeout: T });
+  assert.equal(await menuItem('Use as Current Report').isVisible(), false, 'the current report is not offered Use as Current Report');
+  await escape(menuItem('Refresh Report'));
   await contextMenu(reportRow(pinCandidate.id), 'Use as Current Report');
   await waitUntil(async () => (await reportRow(pinCandidate.id).innerText()).includes('current (pinned)'), 'the pinned report to say so');
   hit('view/item/context:securityFixReports.pinReport');
@@ -605,10 +637,24 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     await input.fill(label);
     await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor({ state: 'visible', timeout: T });
     await page.keyboard.press('Enter');
-    // The save dialog (the editor's own in a browser) offers the default path: accept it once
-    // it is filled in (Enter before that is lost).
+    // The save dialog (the editor's own in a browser) offers the default path once it is filled
+    // in (Enter before that is lost): in the home folder's Downloads, else the home folder, never
+    // the workspace. The check writes to its own output folder instead of the user's.
     await quickInputTitle(`Export issues as ${label}`).waitFor({ state: 'visible', timeout: T });
-    await waitUntil(async () => (await input.inputValue()).endsWith(`.${extension}`), `the save dialog to offer a .${extension} file`);
+    const offered = await waitUntil(async () => {
+      const value = await input.inputValue();
+      return value.endsWith(`.${extension}`) ? value : undefined;
+    }, `the save dialog to offer a .${extension} file`);
+    const downloads = path.join(homedir(), 'Downloads');
+    const hasDownloads = await stat(downloads).then(
+      (d) => d.isDirectory(),
+      () => false,
+    );
+    const proposed = hasDownloads ? downloads : homedir();
+    assert.equal(path.dirname(offered), proposed, `the save dialog offers the ${label} export in ${proposed}`);
+    const target = path.join(run.outDir, `issues-export.${extension}`);
+    await input.fill(target);
+    await waitUntil(async () => (await input.inputValue()) === target, 'the save dialog to take the typed path');
     await input.press('Enter');
     const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Replace' }).first();
     await waitUntil(

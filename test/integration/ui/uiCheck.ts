@@ -112,6 +112,14 @@ async function insertFromPalette(page: Page, report?: RegExp): Promise<string> {
     )
   ) {
     console.log(`[ui] ${(await dialog.innerText()).split('\n')[0]}`);
+    // Enter takes the default button, which must be the safe one: back to the pick, nothing inserted.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+    await fpTitle.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await first.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    console.log("[ui] the dialog's default (Enter) went back to the pick");
+    await input.press('Enter');
+    await dialog.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
     await dialog.locator('.monaco-button', { hasText: 'Insert Anyway' }).first().click();
   }
   return picked;
@@ -195,7 +203,20 @@ async function run(session: EditorSession, services: ServiceSlot, outDir: string
     commentLine.includes(MARKER) ? / \/\/ /.test(commentLine) : /^\t\t\/\/ /.test(commentLine),
     'a Java line comment, at the end of the line or above it with its tabs',
   );
-  await page.keyboard.press('End'); // an end-of-line comment: scroll it into view
+  // The code stays in view: the cursor at the start of its line, nothing selected, no
+  // horizontal scroll to the end of the comment.
+  const codeLine = commentLine.includes(MARKER) ? line + 1 : line + 2;
+  const cursor = page.locator('.part.statusbar .statusbar-item', { hasText: /^\s*Ln \d+, Col \d+/ }).first();
+  await waitUntil(
+    async () => ((await cursor.innerText()).trim() === `Ln ${codeLine}, Col 1` ? true : undefined),
+    `the status bar to say "Ln ${codeLine}, Col 1" (the cursor at the start of the code line, nothing selected)`,
+  );
+  const slider = page.locator('.editor-group-container.active .monaco-editor .scrollbar.horizontal .slider').first();
+  await waitUntil(async () => {
+    if ((await slider.count()) === 0) return true;
+    const left = /left:\s*([\d.]+)px/.exec((await slider.getAttribute('style')) ?? '')?.[1];
+    return parseFloat(left ?? '0') === 0 ? true : undefined;
+  }, 'the editor not to be scrolled sideways');
   await screenshot(page, path.join(outDir, 'suppression.png'));
 
   step('a summary the JSX context refuses: the error offers the comment without it, and its button inserts that');

@@ -2,7 +2,7 @@
 // the checked-out branch, else the newest of its remotes.
 import { strict as assert } from 'node:assert';
 import type { FixReportSummary } from '../../../src/api/schemas';
-import { currentReport } from '../../../src/model/reportList';
+import { currentReasonText, currentReport, currentReportAndReason } from '../../../src/model/reportList';
 
 const NOW = Date.UTC(2026, 10, 23);
 const DAY = 86_400_000;
@@ -66,5 +66,31 @@ describe('the current report of a repository', () => {
       report('dated', 'https://github.com/acme/payments-api', 'main', 400),
     ];
     assert.equal(currentReport(undated, { remotes: REPO.remotes, branch: 'nope' }, NOW)?.id, 'dated');
+  });
+
+  it('says why it is current: pinned, the newest live one for the branch, or the newest at all', () => {
+    const reasonOf = (repo: typeof REPO | { remotes: string[] }, pinnedId?: string) => {
+      const chosen = currentReportAndReason(reports, repo, NOW, pinnedId);
+      return chosen && { id: chosen.report.id, text: currentReasonText(chosen.reason) };
+    };
+    assert.deepEqual(reasonOf(REPO), {
+      id: 'branch-new',
+      text: 'Current for branch release/2.4: the newest live report of this repository and branch.',
+    });
+    assert.deepEqual(reasonOf(REPO, 'branch-old'), { id: 'branch-old', text: 'Current: pinned by you.' });
+    assert.deepEqual(reasonOf({ ...REPO, branch: 'feature/x' }), {
+      id: 'main-new',
+      text: 'Current: the newest report of this repository, as none is live for branch feature/x.',
+    });
+    assert.deepEqual(reasonOf({ remotes: REPO.remotes }), {
+      id: 'main-new',
+      text: 'Current: the newest report of this repository (the checked-out branch is not known).',
+    });
+  });
+
+  it('writes a branch name with control and bidi characters removed', () => {
+    const text = currentReasonText({ kind: 'branch', branch: 'evil\u202e/\u001b[2Jmain' });
+    assert.doesNotMatch(text, /[\u202e\u001b]/);
+    assert.match(text, /^Current for branch evil/);
   });
 });

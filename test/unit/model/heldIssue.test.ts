@@ -57,6 +57,38 @@ describe('HeldIssue', () => {
     assert.deepEqual(kept(holder.hold(known)), wire(known), 'known paths still go through the table');
   });
 
+  it('offers the paths as sent without decoding the trace: every node path and the file path, nothing else', () => {
+    const sentPaths = (h: ReturnType<IssueHolder['hold']>) => {
+      const seen: string[] = [];
+      h.someSentPath((path) => (seen.push(path), false));
+      return seen;
+    };
+    const expected = (source: Issue) =>
+      [...(source.codeNodes ?? []).map((n) => n.path), source.codeFilePath].filter((p): p is string => typeof p === 'string');
+    const holder = new IssueHolder();
+    const nodes = [
+      { path: 'web/a.ts', startLine: 12, endLine: null, startCol: -0, endCol: 1.5, index: 2 },
+      { path: null, startLine: null, endLine: null, startCol: null, endCol: null, index: null },
+      { path: 'app/db.py', startLine: 1, endLine: 2, startCol: 3, endCol: 4, index: 0 },
+    ];
+    for (const source of [
+      issue(1, { codeNodes: nodes, codeFilePath: 'app/db.py' }),
+      issue(2, { codeNodes: [], codeFilePath: 'only/file.go' }),
+      issue(3, { codeNodes: [], codeFilePath: null }),
+    ]) {
+      assert.deepEqual(sentPaths(holder.hold(source)), expected(source), source.id);
+    }
+    const full = new IssueHolder();
+    for (let n = 0; n < 100_000; n++) full.hold(issue(n, { codeFilePath: null })); // fills the table
+    const late = issue(200_000, { codeNodes: nodes, codeFilePath: null });
+    assert.deepEqual(sentPaths(full.hold(late)), expected(late), 'nodes kept as they are');
+    assert.equal(
+      holder.hold(issue(4, { codeNodes: nodes })).someSentPath((p) => p.endsWith('.py')),
+      true,
+      'stops at the first that holds',
+    );
+  });
+
   it('reads back every combination of texts, also past the shared ones of a rule', () => {
     const holder = new IssueHolder();
     const sources = Array.from({ length: 300 }, (_, n) =>

@@ -393,8 +393,15 @@ describe('planInsertion', () => {
     assert.deepEqual(planInsertion('', above), { kind: 'insert-above', text: '# NOTE\n' });
   });
 
-  it('appends after one space', () => {
+  it("appends after one space, or the language's gap", () => {
     assert.deepEqual(planInsertion('\tx = 1', after), { kind: 'append', text: ' # NOTE' });
+    assert.deepEqual(planInsertion('\tx = 1', after, { gap: '  ' }), { kind: 'append', text: '  # NOTE' });
+  });
+
+  it('takes two spaces before an inline Python comment (PEP 8), one elsewhere', () => {
+    assert.equal(commentSyntaxFor('python')?.endOfLineGap, '  ');
+    for (const languageId of ['javascript', 'go', 'ruby', 'shellscript', 'sql'])
+      assert.equal(commentSyntaxFor(languageId)?.endOfLineGap, ' ', languageId);
   });
 
   it('refuses where the comment would break a continued line or a first-line header', () => {

@@ -399,6 +399,18 @@ describe('found in review', () => {
     }
   });
 
+  it('Python: an end-of-line comment goes two spaces after the code (PEP 8) and is proven; other languages keep one', async () => {
+    const py = 'def f(conn, q):\n    return conn.execute(q)\n';
+    const choice = inserted(await insert('python', py, 1, 'parameterised upstream', 'sonarqube'));
+    assert.equal(choice.kind, 'append');
+    assert.equal(choice.checkedBy, 'tree-sitter python');
+    assert.equal(choice.after.split('\n')[1], `    return conn.execute(q)  # NOSONAR: parameterised upstream (fp ${FP_ID})`);
+    const go = 'package main\n\nfunc main() {\n\trun()\n}\n';
+    const goChoice = inserted(await insert('go', go, 3, 'reviewed', 'sonarqube'));
+    assert.equal(goChoice.kind, 'append');
+    assert.equal(goChoice.after.split('\n')[3], `\trun() // NOSONAR: reviewed (fp ${FP_ID})`);
+  });
+
   it('Go: no comment right above import "C" (cgo compiles that comment as C)', async () => {
     const go = 'package main\n\n// #include <stdio.h>\nimport "C"\n\nfunc main() {}\n';
     assert.match(refused(await insert('go', go, 3, 'reviewed')), /cgo preamble/);
