@@ -9,10 +9,8 @@ import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { readableVendor } from '../common/scanners';
 import { showError } from '../editor/errors';
-import { writeNewFileExclusive } from '../editor/writeGate/exclusiveFile';
 import { writeVirtualFile } from '../editor/writeGate/virtualFile';
 import type { ExportFormat } from '../model/export/exportIssues';
-import { exportFileName, exportFolder } from '../model/export/exportTarget';
 import { reportTitle } from '../model/reportList';
 import { loadReporting } from '../views/loadReporting';
 import type { ReportNode } from '../views/nodes';
@@ -76,6 +74,7 @@ export function exportReport(s: Services) {
 
 /** `<project>-<scanner>-issues.<ext>` in the home folder's Downloads, else the home folder (model/export/exportTarget). */
 function defaultTarget(report: FixReportSummary, extension: string): vscode.Uri | undefined {
+  const { exportFileName, exportFolder } = loadReporting();
   const name = exportFileName(reportTitle(report), readableVendor(report.vulnerabilityReport?.vendor), extension);
   const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
   const folder = exportFolder(homedir(), (dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true, folders);
@@ -94,7 +93,7 @@ async function writeExport(
   const controller = new AbortController();
   const cancel = token.onCancellationRequested(() => controller.abort());
   const client = s.connection.client();
-  const { clientIssuePages, exportChunks } = loadReporting();
+  const { clientIssuePages, exportChunks, writeNewFileExclusive } = loadReporting();
   let issues = 0;
   let warnings = 0;
   const chunks = exportChunks(

@@ -27,7 +27,7 @@ type Patches = typeof import('./fixPatchBundle');
 let patches: Patches | undefined;
 
 /** model/patch, its diff library and the gate's target checks, from dist/patch.js on the first preview. */
-function loadPatches(): Patches {
+export function loadPatches(): Patches {
   patches ??= requireBundle<Patches>('patch.js');
   return patches;
 }

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { counted } from '../common/text';
 import type { FixView } from '../model/fix';
-import { planDetail, planQuestion, type PlannedFile } from '../model/fixPlan';
+import type { PlannedFile } from '../model/fixPlan';
+import { loadPatches } from '../editor/fixPatches';
 
 export type Confirmation = { ok: true } | { ok: false; cancelled: true } | { ok: false; cancelled?: false; reason: string };
 
@@ -16,6 +17,8 @@ const APPLY_BUTTON = 'Apply Fix';
 const APPLY_FILE_BUTTON = 'Apply This File';
 
 export const confirmInEditor: FixConfirmation = async (view, files) => {
+  // The confirmation's text comes with the patch code (dist/patch.js), loaded by the preview.
+  const { planDetail, planQuestion } = loadPatches();
   const choice = await vscode.window.showWarningMessage(
     planQuestion(view, files),
     { modal: true, detail: planDetail(view, files) },

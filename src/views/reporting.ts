@@ -1,7 +1,10 @@
 // The code behind Fix Insights and Export Issues… that activation never needs: the metrics of a
 // dashboard scope (views/insights/data, with model/metrics' tables) and the issue exports
-// (model/export: CSV, SARIF, JSON). esbuild bundles this module on its own as dist/reporting.js,
+// (model/export: CSV, SARIF, JSON), the target it proposes and the write gate's exclusive
+// writer they go through. esbuild bundles this module on its own as dist/reporting.js,
 // which loadReporting (./loadReporting) requires the first time the dashboard draws or an
 // export starts. It holds no editor API: the panel and the command pass in what it works on.
 export { gatherInsights, loadIssues } from './insights/data';
 export { clientIssuePages, exportChunks } from '../model/export/exportIssues';
+export { exportFileName, exportFolder } from '../model/export/exportTarget';
+export { writeNewFileExclusive } from '../editor/writeGate/exclusiveFile';

@@ -65,6 +65,8 @@ describe('size budgets', () => {
       'checkPatchTargets',
       'parseFixPatch',
       'patchText',
+      'planDetail',
+      'planQuestion',
     ]);
   });
 
@@ -79,7 +81,15 @@ describe('size budgets', () => {
       exports: string[];
       loaded: string[];
     };
-    assert.deepEqual(exports, ['clientIssuePages', 'exportChunks', 'gatherInsights', 'loadIssues']);
+    assert.deepEqual(exports, [
+      'clientIssuePages',
+      'exportChunks',
+      'exportFileName',
+      'exportFolder',
+      'gatherInsights',
+      'loadIssues',
+      'writeNewFileExclusive',
+    ]);
     assert.deepEqual(loaded, [], 'it requires nothing else');
   });
 
