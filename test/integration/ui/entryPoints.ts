@@ -541,7 +541,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await screenshot(page, path.join(run.outDir, 'fix-preview.png'));
   hit('view/item/context:securityFixReports.previewFix');
   const applyDialog = page.locator('.monaco-dialog-box', { hasText: /Apply the .+ to \d+ files?\?/ }).first();
-  await page.locator('.editor-group-container.active .title-actions a.action-label[aria-label^="Apply Fix"]').first().click();
+  await page.locator('.part.editor a.action-label[aria-label^="Apply Fix"]').first().click();
   await applyDialog.waitFor({ state: 'visible', timeout: T });
   assert.match(await applyDialog.innerText(), /Already submitted as /, 'a committed fix says so first');
   await applyDialog.locator('.monaco-button', { hasText: 'Cancel' }).first().click();
@@ -655,12 +655,17 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     const target = path.join(run.outDir, `issues-export.${extension}`);
     await input.fill(target);
     await waitUntil(async () => (await input.inputValue()) === target, 'the save dialog to take the typed path');
-    await input.press('Enter');
     const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Replace' }).first();
-    await waitUntil(
-      async () => (await replace.isVisible().catch(() => false)) || !(await quickInputTitle(`Export issues as ${label}`).isVisible()),
-      'the save dialog to accept the file',
-    );
+    const accepted = async () =>
+      (await replace.isVisible().catch(() => false)) || !(await quickInputTitle(`Export issues as ${label}`).isVisible());
+    // A path in another folder than the one the dialog lists: its first Enter may only move the
+    // listing there, so Enter again while the dialog stays open with the path typed.
+    await waitUntil(async () => {
+      if (await accepted()) return true;
+      if ((await input.inputValue()) === target) await input.press('Enter');
+      await page.waitForTimeout(1_000);
+      return await accepted();
+    }, 'the save dialog to accept the file');
     if (await replace.isVisible().catch(() => false)) await replace.click();
     // The toast; seen once not to show though the export was logged (run 20261123T134400), so
     // then the notification centre is read.
