@@ -97,7 +97,7 @@ const ITEMS = [
 const TRUST_ITEMS = [
   ['1. Patches for .git (any spelling), hooks, device names', /git-|git's own folder|refuses git|device/],
   [
-    '1. Files that run code: named and ticked (.vscode, workflows…)',
+    '1. Files that run code: named, accepted one by one (.vscode, workflows…)',
     /runs code|run code|marks files that make code run|ticked|accepted|sensitive/,
   ],
   ['2. A delete that does not remove the whole file; empty hunks', /delete-|delete a file only|empty hunk/],
