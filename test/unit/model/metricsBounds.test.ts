@@ -2,6 +2,7 @@
 // is its normalised address (no scan of the repositories seen so far), the false-positive de-dup
 // set keeps a fixed-size key per fingerprint, and the dashboard's cap keeps the most recent reports.
 import { strict as assert } from 'node:assert';
+import { ONE_REPOSITORY_SPELLINGS } from '../../support/remoteSpellings';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
@@ -17,17 +18,7 @@ const at = (url: string | null, name: string | null = null, id = 'r') => summary
 
 /** Spellings of three repositories, and text that is no remote address. */
 const SPELLINGS = [
-  'https://github.com/Org/Repo',
-  'https://github.com/org/repo.git',
-  'https://GitHub.com/org/repo/',
-  'https://user:token@github.com/org/repo.git/',
-  'http://github.com/org/repo',
-  'git@github.com:org/repo.git',
-  'git@GITHUB.COM:Org/Repo',
-  'ssh://git@github.com/org/repo.git',
-  'ssh://git@github.com:22/org/repo',
-  'git+ssh://git@github.com/org/repo.git',
-  '  git://github.com/org/repo  ',
+  ...ONE_REPOSITORY_SPELLINGS,
   'https://github.com/org/repo2',
   'git@github.com:org/repo2.git',
   'https://gitlab.com/org/repo',

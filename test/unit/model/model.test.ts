@@ -3,6 +3,7 @@ import { readableVendor } from '../../../src/common/scanners';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { kept as heldFields } from './heldFields';
+import { ONE_REPOSITORY_SPELLINGS } from '../../support/remoteSpellings';
 import {
   IssueSchema,
   ReportDetailBodySchema,
@@ -594,19 +595,7 @@ describe('model/report ReportModel', () => {
 
 describe('model/remote remoteMatcher', () => {
   it('matches https, scp-like ssh and ssh:// spellings of one repository', () => {
-    const spellings = [
-      'https://github.com/Org/Repo',
-      'https://github.com/org/repo.git',
-      'https://GitHub.com/org/repo/',
-      'https://user:token@github.com/org/repo.git/',
-      'http://github.com/org/repo',
-      'git@github.com:org/repo.git',
-      'git@GITHUB.COM:Org/Repo',
-      'ssh://git@github.com/org/repo.git',
-      'ssh://git@github.com:22/org/repo',
-      'git+ssh://git@github.com/org/repo.git',
-      '  git://github.com/org/repo  ',
-    ];
+    const spellings = ONE_REPOSITORY_SPELLINGS;
     const matches = remoteMatcher(['https://github.com/org/repo']);
     for (const s of spellings) assert.ok(matches(s), s);
     for (const s of spellings) assert.ok(remoteMatcher([s])('git@github.com:org/repo.git'), s);
