@@ -58,6 +58,17 @@ export async function checkApplyFix(run: ApplyFixRun): Promise<void> {
       .locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`Fix applied to ${files} files`) })
       .first()
       .waitFor({ state: 'visible', timeout: T });
+  /** Preview Fix on the row (the review Apply needs), close it, then Apply Fix… from the menu: the modal is up. */
+  const previewThenApply = async (n: number) => {
+    await contextMenu(fixRow(n), 'Preview Fix');
+    await page
+      .locator('.tabs-container .tab.active', { hasText: /^Fix: / })
+      .first()
+      .waitFor({ state: 'visible', timeout: T });
+    await runCommandFromPalette(page, 'View: Close Editor', T);
+    await contextMenu(fixRow(n), 'Apply Fix…');
+    await dialog.waitFor({ state: 'visible', timeout: T });
+  };
   const db = path.join(workspace, 'app', 'db.py');
   const legacy = path.join(workspace, 'app', 'legacy_orders.py');
   const originals = { db: await readFile(db, 'utf8'), legacy: await readFile(legacy, 'utf8') };
@@ -79,14 +90,7 @@ export async function checkApplyFix(run: ApplyFixRun): Promise<void> {
   await reportRow.scrollIntoViewIfNeeded();
   await expand(reportRow);
   await expand(rows.filter({ hasText: /^\s*Fixes \(\d+\)/ }).first());
-  await contextMenu(fixRow(2), 'Preview Fix');
-  await page
-    .locator('.tabs-container .tab.active', { hasText: /^Fix: / })
-    .first()
-    .waitFor({ state: 'visible', timeout: T });
-  await runCommandFromPalette(page, 'View: Close Editor', T);
-  await contextMenu(fixRow(2), 'Apply Fix…');
-  await dialog.waitFor({ state: 'visible', timeout: T });
+  await previewThenApply(2);
   const modal = await dialog.innerText();
   for (const line of [
     /Apply the .+ to 3 files\?/,
@@ -107,14 +111,7 @@ export async function checkApplyFix(run: ApplyFixRun): Promise<void> {
   await restore();
 
   step('Apply Fix: a file that makes code run is named in the modal and applied only once accepted by name in a dialog of its own');
-  await contextMenu(fixRow(1), 'Preview Fix');
-  await page
-    .locator('.tabs-container .tab.active', { hasText: /^Fix: / })
-    .first()
-    .waitFor({ state: 'visible', timeout: T });
-  await runCommandFromPalette(page, 'View: Close Editor', T);
-  await contextMenu(fixRow(1), 'Apply Fix…');
-  await dialog.waitFor({ state: 'visible', timeout: T });
+  await previewThenApply(1);
   assert.match(await dialog.innerText(), /create \.vscode\/tasks\.json\s+⚠/, 'the file that runs code is flagged in the list');
   await dialog.locator('.monaco-button', { hasText: 'Apply Fix' }).first().click();
   const one = page.locator('.monaco-dialog-box', { hasText: 'Apply the change to .vscode/tasks.json? It makes code run.' }).first();

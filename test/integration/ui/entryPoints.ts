@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { readableVendor } from '../../../src/common/scanners';
 import { readableIssueType } from '../../../src/model/format';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -652,17 +652,24 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     );
     const proposed = hasDownloads ? downloads : homedir();
     assert.equal(path.dirname(offered), proposed, `the save dialog offers the ${label} export in ${proposed}`);
-    const target = path.join(run.outDir, `issues-export.${extension}`);
-    await input.fill(target);
-    await waitUntil(async () => (await input.inputValue()) === target, 'the save dialog to take the typed path');
+    // Accepted where it is offered (typing a path in another folder only moved the dialog's
+    // listing there, now and then); the file is removed once read.
+    const target = offered;
     const replace = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Replace' }).first();
-    const accepted = async () =>
-      (await replace.isVisible().catch(() => false)) || !(await quickInputTitle(`Export issues as ${label}`).isVisible());
-    // A path in another folder than the one the dialog lists: its first Enter may only move the
-    // listing there, so Enter again while the dialog stays open with the path typed.
+    const dialogOpen = () => quickInputTitle(`Export issues as ${label}`).isVisible();
+    // Accepted: the Replace question, or the dialog closed and still closed a moment later (it
+    // hides for a moment while it lists another folder).
+    const accepted = async () => {
+      if (await replace.isVisible().catch(() => false)) return true;
+      if (await dialogOpen()) return false;
+      await page.waitForTimeout(500);
+      return (await replace.isVisible().catch(() => false)) || !(await dialogOpen());
+    };
+    // Enter again while the dialog stays open with exactly the offered path (an Enter can be lost
+    // while it fills in).
     await waitUntil(async () => {
       if (await accepted()) return true;
-      if ((await input.inputValue()) === target) await input.press('Enter');
+      if ((await dialogOpen()) && (await input.inputValue()) === target) await input.press('Enter');
       await page.waitForTimeout(1_000);
       return await accepted();
     }, 'the save dialog to accept the file');
@@ -694,7 +701,10 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     const file = new RegExp(`to (/.+\\.${extension})\\.`).exec(await exported.innerText())?.[1];
     if (!toasted) await runCommandFromPalette(page, 'Notifications: Hide Notifications', T);
     assert.ok(file, `the notification names the ${label} file`);
-    return readFile(file, 'utf8');
+    assert.equal(file, offered, `the ${label} export went where the dialog offered it`);
+    const text = await readFile(file, 'utf8');
+    await rm(file, { force: true });
+    return text;
   };
   const records = parse(await exportAs('CSV', 'csv'), { bom: true }) as string[][];
   assert.equal(records.length - 1, reportIssues.length, 'CSV: one row per issue of the report, after the header');

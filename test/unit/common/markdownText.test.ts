@@ -4,6 +4,7 @@
 // do in the editor's renderer) and HTML on, and must come out as its own text: no link, no
 // markup, the same words. Its output is also what VS Code's MarkdownString.appendText would
 // have let through, shown auto-linked below, which is why hovers no longer use it.
+import { decodeHtml } from '../../support/htmlText';
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
@@ -15,17 +16,8 @@ const md = new MarkdownIt({ html: true, linkify: true });
 function rendered(markdown: string): { tags: string[]; paragraphs: string[] } {
   const html = md.render(markdown);
   const tags = [...html.matchAll(/<\/?([a-z0-9]+)[\s>]/gi)].map((m) => m[1]!.toLowerCase());
-  const paragraphs = [...html.matchAll(/<p>(.*?)<\/p>/gs)].map((m) => decode(m[1]!));
+  const paragraphs = [...html.matchAll(/<p>(.*?)<\/p>/gs)].map((m) => decodeHtml(m[1]!));
   return { tags, paragraphs };
-}
-
-function decode(html: string): string {
-  return html
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&amp;/g, '&');
 }
 
 /** VS Code's MarkdownString.appendText (src/vs/base/common/htmlContent.ts), for the comparison. */

@@ -1,6 +1,7 @@
 // Markdown tables for CI job summaries: server text renders as itself, on one line, inside its
 // cell; no link, image, HTML, emphasis or code comes from it. Read back with a real CommonMark +
 // GFM-tables renderer (markdown-it, HTML allowed, as in a job summary).
+import { decodeHtml } from '../../support/htmlText';
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
@@ -18,18 +19,9 @@ function rendered(cells: string[]): { texts: string[]; tags: string[] } {
     ),
   );
   const body = html.slice(html.indexOf('<tbody>'));
-  const texts = [...body.matchAll(/<td>(.*?)<\/td>/gs)].map((m) => decode(m[1]!));
+  const texts = [...body.matchAll(/<td>(.*?)<\/td>/gs)].map((m) => decodeHtml(m[1]!));
   const tags = [...html.matchAll(/<([a-z]+)[\s>]/g)].map((m) => m[1]!);
   return { texts, tags };
-}
-
-function decode(html: string): string {
-  return html
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&amp;/g, '&');
 }
 
 const TABLE_TAGS = new Set(['table', 'thead', 'tbody', 'tr', 'th', 'td']);
