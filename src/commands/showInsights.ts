@@ -1,8 +1,9 @@
-// "Fix Insights" (the view's title bar and the palette): the dashboard over all reports. The
+// "Fix Insights" (the view's title bar and the palette): the dashboard over this workspace's
+// repositories (all reports when none of them has a report; the page switches scope). The
 // workbench passes the focused tree row to title-bar commands; the scope never depends on it
 // (use a report's context menu, showReportInsights, for one report).
 import * as vscode from 'vscode';
-import { InsightsPanel, type InsightsDeps } from '../views/insights/panel';
+import { InsightsPanel, OPENING_SCOPE, type InsightsDeps } from '../views/insights/panel';
 import type { Services } from './services';
 
 export function insightsDeps(s: Services): InsightsDeps {
@@ -23,6 +24,6 @@ export function showInsights(s: Services) {
       void vscode.window.showInformationMessage('Fix Insights needs the service: set the base URL and the service key first.');
       return;
     }
-    InsightsPanel.show(insightsDeps(s), { kind: 'all' });
+    InsightsPanel.show(insightsDeps(s), OPENING_SCOPE);
   };
 }

@@ -177,6 +177,15 @@ export function relativeTime(ms: number, nowMs: number): string {
   return diff < 0 ? `${phrase} ago` : `in ${phrase}`;
 }
 
+/** A span of time in hours below a day ("0.5 h", "5 h", "13 h"), else in days ("1 day", "3.2 days", "45 days"); one decimal below ten. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return 'unknown';
+  const oneDecimal = (n: number) => (n < 9.95 ? Math.round(n * 10) / 10 : Math.round(n)).toLocaleString('en-US');
+  if (ms < DAY - 0.5 * HOUR) return `${oneDecimal(ms / HOUR)} h`;
+  const days = oneDecimal(ms / DAY);
+  return `${days} ${days === '1' ? 'day' : 'days'}`;
+}
+
 /** "2024-01-02 03:04:05 UTC": absolute, UTC, the same on every machine. */
 export function formatDate(ms: number): string {
   const d = new Date(ms);

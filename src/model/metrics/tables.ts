@@ -1,10 +1,13 @@
 // Metrics as flat tables: the one vocabulary (ids, titles, columns) that the CLI's csv and
 // markdown output and the dashboard's accessible tables share. Cells are data, not markup:
 // whoever renders them escapes for their medium.
-import type { Counted, DurationStats, Metrics, NoiseRow, TagCount } from './types';
+import type { Counted, DurationStats, FunnelRow, Metrics, NoiseRow, TagCount } from './types';
 
-/** How a column's numbers read: counts, percentages (0–100, 1 decimal), days (2 decimals), ms. */
-type ColumnKind = 'text' | 'count' | 'percent' | 'days' | 'ms';
+/**
+ * How a column's numbers read: counts, percentages (0–100, 1 decimal), days (2 decimals), ms;
+ * `duration` cells are text already ("3.2 days", "5 h"), on the dashboard only.
+ */
+type ColumnKind = 'text' | 'count' | 'percent' | 'days' | 'ms' | 'duration';
 
 interface MetricsColumn {
   readonly key: string;
@@ -35,9 +38,46 @@ export function percentOf(share: number | null): number | null {
 const cnt = (c: Counted): MetricsCell[] => [c.count, percentOf(c.share)];
 const noise = (n: NoiseRow): MetricsCell[] => [n.issues, n.falsePositives, percentOf(n.share)];
 
-export function metricsTables(m: Metrics): MetricsTable[] {
+/**
+ * What the figures are over. The CLI reads every report's detail and issues; the dashboard may not
+ * have loaded them yet, and a figure over nothing loaded is unknown (null, shown "—"), not 0.
+ */
+export interface Loaded {
+  /** Some report's fixes were counted. */
+  readonly fixes: boolean;
+  /** Some report's issues were counted. */
+  readonly issues: boolean;
+  /** This report's issues were counted (its per-report issue cells). */
+  readonly reportIssues: (reportId: string) => boolean;
+}
+
+const EVERYTHING: Loaded = { fixes: true, issues: true, reportIssues: () => true };
+
+/** The tables made of fixes alone, from each report's detail. */
+export const FIX_TABLES: ReadonlySet<string> = new Set([
+  'fixes-by-state',
+  'fixes-by-confidence',
+  'funnel',
+  'time-to',
+  'time-to-distribution',
+  'ratings-by-confidence',
+  'rating-tags',
+  'weekly',
+]);
+
+export function metricsTables(m: Metrics, loaded: Loaded = EVERYTHING): MetricsTable[] {
+  const tables = allTables(m, loaded);
+  return loaded.fixes ? tables : tables.map((t) => (FIX_TABLES.has(t.id) ? unknownNumbers(t) : t));
+}
+
+/** The table with every number unknown. */
+function unknownNumbers(t: MetricsTable): MetricsTable {
+  return { ...t, rows: t.rows.map((row) => row.map((cell, i) => (t.columns[i]?.kind === 'text' ? cell : null))) };
+}
+
+function allTables(m: Metrics, loaded: Loaded): MetricsTable[] {
   return [
-    overview(m),
+    overview(m, loaded),
     {
       id: 'fixes-by-state',
       title: 'Fixes by state',
@@ -50,18 +90,7 @@ export function metricsTables(m: Metrics): MetricsTable[] {
       columns: [text('confidence', 'Confidence'), count('fixes', 'Fixes'), percent('share', 'Share %')],
       rows: m.fixes.byConfidence.map((c) => [c.label, ...cnt(c)]),
     },
-    {
-      id: 'funnel',
-      title: 'Funnel by state and by events',
-      columns: [
-        text('stage', 'Stage'),
-        count('byState', 'By state'),
-        percent('byStateShare', 'By state %'),
-        count('byEvents', 'By events'),
-        percent('byEventsShare', 'By events %'),
-      ],
-      rows: m.funnel.rows.map((r) => [r.label, ...cnt(r.byState), ...cnt(r.byEvents)]),
-    },
+    funnel(m),
     durations(m),
     distributions(m),
     ratingsByConfidence(m),
@@ -94,25 +123,48 @@ export function metricsTables(m: Metrics): MetricsTable[] {
       ],
       rows: m.weekly.map((w) => [w.week, w.weekStart, w.firstObserved, w.committed]),
     },
-    perReport(m),
+    perReport(m, loaded),
   ];
 }
 
 const noiseColumns = [count('issues', 'Issues'), count('falsePositives', 'False positives'), percent('share', 'False positive %')];
 
-function overview(m: Metrics): MetricsTable {
+/**
+ * Downloaded and committed are what was recorded (a download, a pull request or commit); what
+ * the fixes' states claim can differ, so those rows are named by the states, never "downloaded".
+ */
+function funnel(m: Metrics): MetricsTable {
+  // FixTally.funnel lists every stage.
+  const stage = (s: FunnelRow['stage']): FunnelRow => m.funnel.rows.find((r) => r.stage === s)!;
+  return {
+    id: 'funnel',
+    title: 'Funnel: fixes, downloaded, committed',
+    columns: [text('stage', 'Stage'), count('fixes', 'Fixes'), percent('share', 'Share %')],
+    rows: [
+      ['Fixes', ...cnt(stage('fixes').byEvents)],
+      ['Downloaded (a download recorded)', ...cnt(stage('downloaded').byEvents)],
+      ['Committed (a pull request or commit recorded)', ...cnt(stage('committed').byEvents)],
+      ['In state Downloaded, Committed or Merged', ...cnt(stage('downloaded').byState)],
+      ['In state Committed or Merged', ...cnt(stage('committed').byState)],
+    ],
+  };
+}
+
+function overview(m: Metrics, loaded: Loaded): MetricsTable {
   const fp = m.falsePositives;
+  const fixes = (n: number) => (loaded.fixes ? n : null);
+  const issues = (n: number | null) => (loaded.issues ? n : null);
   const rows: [string, number | null][] = [
     ['Reports', m.reports],
     ['Repositories', m.repositories],
-    ['Fixes', m.fixes.total],
-    ['Fixes downloaded', m.fixes.downloaded.count],
-    ['Fixes committed', m.fixes.committed.count],
-    ['Committed, state not yet Committed', m.funnel.stateBehindSubmission],
-    ['Issues (de-duplicated)', fp.issues],
-    ['Duplicate issues skipped', fp.duplicates],
-    ['False positives', fp.falsePositives],
-    ['False positive %', percentOf(fp.share)],
+    ['Fixes', fixes(m.fixes.total)],
+    ['Fixes downloaded', fixes(m.fixes.downloaded.count)],
+    ['Fixes committed', fixes(m.fixes.committed.count)],
+    ['Committed, state not yet Committed', fixes(m.funnel.stateBehindSubmission)],
+    ['Issues (de-duplicated)', issues(fp.issues)],
+    ['Duplicate issues skipped', issues(fp.duplicates)],
+    ['False positives', issues(fp.falsePositives)],
+    ['False positive %', issues(percentOf(fp.share))],
   ];
   return { id: 'overview', title: 'Overview', columns: [text('measure', 'Measure'), count('value', 'Value')], rows };
 }
@@ -179,7 +231,7 @@ function ratingsByConfidence(m: Metrics): MetricsTable {
   };
 }
 
-function perReport(m: Metrics): MetricsTable {
+function perReport(m: Metrics, loaded: Loaded): MetricsTable {
   return {
     id: 'reports',
     title: 'Per report',
@@ -194,6 +246,18 @@ function perReport(m: Metrics): MetricsTable {
       count('issues', 'Issues'),
       count('falsePositives', 'False positives'),
     ],
-    rows: m.perReport.map((r) => [r.title, r.id, r.repository, r.scanner, r.fixes, r.downloaded, r.committed, r.issues, r.falsePositives]),
+    rows: m.perReport.map((r) => {
+      const issues = loaded.reportIssues(r.id);
+      return [
+        r.title,
+        r.id,
+        r.repository,
+        r.scanner,
+        r.fixes,
+        r.downloaded,
+        r.committed,
+        ...(issues ? [r.issues, r.falsePositives] : [null, null]),
+      ];
+    }),
   };
 }

@@ -7,11 +7,14 @@ import type { FixReportDetail, FixReportSummary } from '../../api/schemas';
 import { readableVendor } from '../../common/scanners';
 import { cleanText } from '../../common/text';
 import { TimeSlicer } from '../../common/timeSlice';
-import { metricsTables, mostRecent, selectReports } from '../../model/metrics';
+import { mostRecent, selectReports } from '../../model/metrics';
 import { reportTitle } from '../../model/reportList';
 import type { Coverage, InsightsData, InsightsScope, ScopeChoice } from '../../webview/insights/protocol';
+import { insightsCharts } from './charts';
 import type { DetailMemo } from './detailMemo';
+import { insightsTiles } from './glance';
 import { measureReports, type HeldReports } from './measure';
+import { pageTables } from './pageTables';
 
 /** The setting's default (package.json): what a caller that passes no cap gets. */
 const DEFAULT_MAX_REPORTS = 200;
@@ -65,12 +68,30 @@ function reportsIn(scope: InsightsScope, reports: readonly FixReportSummary[], w
   }
 }
 
-/** All reports, the workspace's (when it has any), each scanner present, and the scope shown if it is a report. */
+/**
+ * The scope measured: the one asked for, except that the workspace's repositories (where the
+ * dashboard opens) stand for all reports when no report is theirs, with a notice saying so.
+ */
+function measuredScope(
+  scope: InsightsScope,
+  reports: readonly FixReportSummary[],
+  workspaceRemotes: readonly string[],
+): { scope: InsightsScope; notice: string | null } {
+  if (scope.kind !== 'workspace' || reportsIn(scope, reports, workspaceRemotes).length > 0) return { scope, notice: null };
+  const why =
+    workspaceRemotes.length === 0
+      ? 'This workspace has no Git repository with a remote'
+      : 'No report is for a repository of this workspace';
+  return { scope: { kind: 'all' }, notice: `${why}: showing all reports.` };
+}
+
+/** The workspace's repositories (when they have reports), all reports, each scanner present, and the scope shown if it is a report. */
 function scopeChoices(scope: InsightsScope, reports: readonly FixReportSummary[], workspaceRemotes: readonly string[]): ScopeChoice[] {
   const choice = (s: InsightsScope, label: string): ScopeChoice => ({ key: scopeKey(s), label, scope: s });
-  const choices = [choice({ kind: 'all' }, `All reports (${reports.length})`)];
+  const choices: ScopeChoice[] = [];
   const mine = reportsIn({ kind: 'workspace' }, reports, workspaceRemotes).length;
   if (mine > 0) choices.push(choice({ kind: 'workspace' }, `This workspace's repositories (${mine})`));
+  choices.push(choice({ kind: 'all' }, `All reports (${reports.length})`));
   const vendors = new Map<string, { vendor: string; count: number }>();
   for (const r of reports) {
     const vendor = r.vulnerabilityReport?.vendor?.trim();
@@ -97,13 +118,14 @@ function scopeChoices(scope: InsightsScope, reports: readonly FixReportSummary[]
  */
 export async function gatherInsights(
   store: InsightsStore,
-  scope: InsightsScope,
+  requested: InsightsScope,
   workspaceRemotes: readonly string[],
   options: GatherOptions = {},
 ): Promise<InsightsData> {
   const slicer = options.slicer ?? new TimeSlicer();
   const all = await store.reports();
   const maxReports = options.maxReports ?? DEFAULT_MAX_REPORTS;
+  const { scope, notice } = measuredScope(requested, all, workspaceRemotes);
   const selected = mostRecent(reportsIn(scope, all, workspaceRemotes), maxReports);
   if (slicer.due) await slicer.yield();
   const measured = await measureReports(store, selected.reports, {
@@ -114,7 +136,7 @@ export async function gatherInsights(
     onProgress: options.onProgress,
     slicer,
   });
-  const { metrics, withFixes, withIssues, issuesComplete, failed, cancelled } = measured;
+  const { metrics, withFixes, withIssues, issuesComplete, withIssueIds, failed, cancelled } = measured;
   if (slicer.due) await slicer.yield();
   const coverage: Coverage = {
     reports: selected.reports.length,
@@ -130,12 +152,17 @@ export async function gatherInsights(
   if (slicer.due) await slicer.yield();
   // Server text goes into a webview: every string the page shows is one clean line (common/text).
   // Scopes stay as they are: the page sends them back to select reports.
+  const loaded = { fixes: withFixes > 0, issues: withIssues > 0, reportIssues: (id: string) => withIssueIds.has(id) };
   return {
     type: 'data',
     scope,
+    requested,
+    notice,
     choices: choices.map((c) => ({ ...c, label: cleanText(c.label) })),
+    tiles: cleaned(insightsTiles(metrics, coverage)),
+    charts: cleaned(insightsCharts(metrics, coverage)),
     metrics: cleaned(metrics),
-    tables: cleaned(metricsTables(metrics)),
+    tables: cleaned(pageTables(metrics, loaded)),
     coverage: cleaned(coverage),
     computedAt: new Date(options.nowMs ?? Date.now()).toISOString(),
   };
@@ -159,7 +186,8 @@ export async function loadIssues(
   workspaceRemotes: readonly string[],
   maxReports = DEFAULT_MAX_REPORTS,
 ): Promise<void> {
-  const measured = mostRecent(reportsIn(scope, await store.reports(), workspaceRemotes), maxReports).reports;
+  const all = await store.reports();
+  const measured = mostRecent(reportsIn(measuredScope(scope, all, workspaceRemotes).scope, all, workspaceRemotes), maxReports).reports;
   const reports = measured.filter((r) => !store.entry(r.id)?.issues);
   let next = 0;
   const worker = async () => {

@@ -25,14 +25,16 @@ export function insightsHtml(webview: vscode.Webview, scriptUri: vscode.Uri): st
   h1 { font-size: 1.4em; font-weight: 600; }
   h2 { font-size: 1.1em; font-weight: 600; margin: 0 0 8px; }
   header { display: flex; flex-direction: column; gap: 8px; margin-bottom: 16px; }
-  section { margin: 0 0 24px; padding: 12px; border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, transparent)); border-radius: 4px; }
+  section, .tile { margin: 0 0 24px; padding: 12px; border: 1px solid var(--vscode-widget-border, var(--vscode-panel-border, transparent)); border-radius: 4px; }
+  .tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(170px, 1fr)); column-gap: 12px; max-width: 900px; }
+  .tile-value { font-size: 2em; font-weight: 600; }
   .canvas-box { position: relative; height: 240px; max-width: 900px; }
   table { border-collapse: collapse; margin: 12px 0 0; font-variant-numeric: tabular-nums; }
   caption { text-align: left; font-weight: 600; padding: 4px 0; }
   th, td { border-bottom: 1px solid var(--vscode-editorWidget-border, var(--vscode-panel-border, #8884)); padding: 2px 10px 2px 0; text-align: left; }
-  td[data-kind="count"], td[data-kind="percent"], td[data-kind="days"], td[data-kind="ms"] { text-align: right; }
+  td[data-kind]:not([data-kind="text"]) { text-align: right; }
   .error { color: var(--vscode-errorForeground); }
-  #coverage { color: var(--vscode-descriptionForeground); margin: 0; }
+  .tile-label, .tile-detail, .caption, .no-data, #coverage, #scope-notice { color: var(--vscode-descriptionForeground); margin: 0; }
 </style>
 </head>
 <body>

@@ -47,6 +47,8 @@ export interface Measured {
   readonly withFixes: number;
   readonly withIssues: number;
   readonly issuesComplete: number;
+  /** The reports whose issues were counted: the others' issue figures are unknown, not 0. */
+  readonly withIssueIds: ReadonlySet<string>;
   readonly failed: { title: string; message: string }[];
   /** The pass was aborted before its last report. */
   readonly cancelled: boolean;
@@ -64,6 +66,7 @@ export async function measureReports(store: HeldReports, reports: readonly FixRe
   let withFixes = 0;
   let withIssues = 0;
   let issuesComplete = 0;
+  const withIssueIds = new Set<string>();
   // Fetches run up to DETAIL_CONCURRENCY reports ahead of the one being added; each detail is
   // let go once added (unless the memo keeps it), so the pass itself holds a handful at a time.
   const ahead = new Map<number, Promise<Fetched>>();
@@ -114,12 +117,13 @@ export async function measureReports(store: HeldReports, reports: readonly FixRe
     if (model && entry?.issues) {
       await addHeldIssues(builder, summary, model, pause);
       withIssues++;
+      withIssueIds.add(summary.id);
       if (entry.issues.kind === 'done') issuesComplete++;
     }
     o.onProgress?.(done + 1, reports.length);
   }
   // Fetches still on their way are not waited for: aborted with the signal, they settle unread.
-  return { metrics: builder.result(), withFixes, withIssues, issuesComplete, failed, cancelled: done < reports.length };
+  return { metrics: builder.result(), withFixes, withIssues, issuesComplete, withIssueIds, failed, cancelled: done < reports.length };
 }
 
 /** The issues the model held when the pass came to it, ISSUE_CHUNK per call; more may page in while it yields. */

@@ -15,6 +15,8 @@ import { insightsHtml } from './html';
 import { DetailMemo } from './detailMemo';
 
 export const INSIGHTS_VIEW_TYPE = 'securityFixReports.insights';
+/** Where the dashboard opens: this workspace's repositories (all reports when none has a report, data.ts). */
+export const OPENING_SCOPE: InsightsScope = { kind: 'workspace' };
 const REDRAW_DELAY_MS = 500;
 /** A computation shorter than this (a redraw from what is in memory) shows no notification. */
 const PROGRESS_DELAY_MS = 500;
@@ -37,15 +39,19 @@ export interface InsightsDeps {
 /** What the page reported, for the tests: how often it drew, with which series colours, and CSP violations (must stay 0). */
 export interface InsightsStats {
   rendered: number;
+  /** Charts drawn, and charts shown as a "no data" line instead. */
   charts: number;
+  emptyCharts: number;
+  tiles: number;
   tables: number;
+  /** The colour table as the theme resolved it (webview/insights/colours), in its order. */
   colours: readonly string[];
   cspViolations: string[];
 }
 
 export class InsightsPanel extends Disposable {
   private static current: InsightsPanel | undefined;
-  static readonly stats: InsightsStats = { rendered: 0, charts: 0, tables: 0, colours: [], cspViolations: [] };
+  static readonly stats: InsightsStats = { rendered: 0, charts: 0, emptyCharts: 0, tiles: 0, tables: 0, colours: [], cspViolations: [] };
   private timer: NodeJS.Timeout | undefined;
   private run = 0;
   /** The computation under way: aborted by a newer one or by Cancel. */
@@ -113,6 +119,8 @@ export class InsightsPanel extends Disposable {
       case 'rendered':
         InsightsPanel.stats.rendered++;
         InsightsPanel.stats.charts = message.charts;
+        InsightsPanel.stats.emptyCharts = message.emptyCharts;
+        InsightsPanel.stats.tiles = message.tiles;
         InsightsPanel.stats.tables = message.tables;
         InsightsPanel.stats.colours = message.colours;
         return;
@@ -233,11 +241,11 @@ export class InsightsPanel extends Disposable {
   }
 }
 
-/** The saved scope, checked: the state comes back from the page. */
+/** The saved scope, checked: the state comes back from the page. Without one, where the dashboard opens. */
 function scopeOf(state: unknown): InsightsScope {
   const scope = (state as Partial<InsightsState> | undefined)?.scope as Record<string, unknown> | undefined;
   if (scope?.kind === 'vendor' && typeof scope.vendor === 'string') return { kind: 'vendor', vendor: scope.vendor };
   if (scope?.kind === 'report' && typeof scope.reportId === 'string') return { kind: 'report', reportId: scope.reportId };
-  if (scope?.kind === 'workspace') return { kind: 'workspace' };
-  return { kind: 'all' };
+  if (scope?.kind === 'all') return { kind: 'all' };
+  return OPENING_SCOPE;
 }

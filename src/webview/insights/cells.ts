@@ -5,8 +5,11 @@ import type { MetricsTable } from '../../model/metrics/tables';
 type Cell = MetricsTable['rows'][number][number];
 type Kind = MetricsTable['columns'][number]['kind'];
 
+/** What the page shows for a value it does not know (a report not loaded yet), never 0. */
+export const UNKNOWN = '—';
+
 export function cellText(value: Cell, kind: Kind): string {
-  if (value === null) return '—';
+  if (value === null) return UNKNOWN;
   if (typeof value === 'string') return value;
   return kind === 'count' ? value.toLocaleString('en-US') : String(value);
 }

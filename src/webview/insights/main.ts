@@ -1,7 +1,8 @@
-// The Fix Insights webview: charts (Chart.js) with the table behind each, a scope switch
-// (vscode-elements) and a coverage line. Data arrives as JSON from the panel; every value is put
-// in the page through textContent or a canvas, never as HTML. Colours are the theme's chart
-// colours, read again whenever the theme changes.
+// The Fix Insights webview: a scope switch (vscode-elements) and a coverage line, the headline
+// tiles, then charts (Chart.js) with the table behind each. Data arrives as JSON from the panel,
+// charts already shaped (views/insights/charts: empty series left out); every value is put in the
+// page through textContent or a canvas, never as HTML. Colours are the theme's chart colours by
+// what each series means (./colours), read again whenever the theme changes.
 import '@vscode-elements/elements/dist/vscode-radio-group/index.js';
 import '@vscode-elements/elements/dist/vscode-radio/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
@@ -20,7 +21,8 @@ import {
 } from 'chart.js';
 import type { MetricsTable } from '../../model/metrics/tables';
 import { cellText } from './cells';
-import type { FromWebview, InsightsData, InsightsState, ToWebview } from './protocol';
+import { SERIES_COLOURS, type SeriesColour } from './colours';
+import type { ChartData, FromWebview, InsightsData, InsightsState, Tile, ToWebview } from './protocol';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -48,20 +50,16 @@ function cssVar(name: string, fallback: string): string {
   return getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
 }
 
-/** The theme's chart colours (high-contrast themes define them too). */
+/** The theme's colours (high-contrast themes define them too), the series' by what they mean (./colours). */
 function palette() {
+  const series = Object.fromEntries(
+    Object.entries(SERIES_COLOURS).map(([meaning, c]) => [meaning, cssVar(c.variable, c.fallback)]),
+  ) as Record<SeriesColour, string>;
   return {
     foreground: cssVar('--vscode-foreground', '#cccccc'),
     grid: cssVar('--vscode-editorWidget-border', cssVar('--vscode-panel-border', '#80808059')),
     font: cssVar('--vscode-font-family', 'sans-serif'),
-    series: [
-      cssVar('--vscode-charts-blue', '#3794ff'),
-      cssVar('--vscode-charts-green', '#89d185'),
-      cssVar('--vscode-charts-red', '#f14c4c'),
-      cssVar('--vscode-charts-yellow', '#cca700'),
-      cssVar('--vscode-charts-purple', '#b180d7'),
-      cssVar('--vscode-charts-orange', '#d18616'),
-    ],
+    series,
   };
 }
 
@@ -85,144 +83,74 @@ function tableOf(table: MetricsTable): HTMLTableElement {
   return t;
 }
 
-type ChartSpec = { id: string; title: string; summary: string; tables: string[]; config: (d: InsightsData) => ChartConfiguration };
+/** The headline figures, before any chart; each tile's definition is its tooltip. */
+function tilesOf(tiles: readonly Tile[]): HTMLElement {
+  const section = el('div', undefined, { id: 'tiles', class: 'tiles', role: 'group', 'aria-label': 'At a glance' });
+  for (const tile of tiles) {
+    const box = section.appendChild(el('div', undefined, { class: 'tile', 'data-tile': tile.id, role: 'group', title: tile.definition }));
+    box.append(
+      el('div', tile.label, { class: 'tile-label' }),
+      el('div', tile.value, { class: 'tile-value' }),
+      el('div', tile.detail, { class: 'tile-detail' }),
+    );
+  }
+  return section;
+}
 
-const SPECS: ChartSpec[] = [
-  {
-    id: 'funnel',
-    title: 'Funnel: fixes → downloaded → committed',
-    summary: 'Fixes at each stage, by their current state and by recorded events.',
-    tables: ['funnel'],
-    config: (d) => ({
-      type: 'bar',
-      data: {
-        labels: d.metrics.funnel.rows.map((r) => r.label),
-        datasets: [
-          { label: 'By state', data: d.metrics.funnel.rows.map((r) => r.byState.count) },
-          { label: 'By events', data: d.metrics.funnel.rows.map((r) => r.byEvents.count) },
-        ],
-      },
-    }),
-  },
-  {
-    id: 'time-to-commit',
-    title: 'Time from first observed to commit (and to download)',
-    summary: 'Fixes per time bucket from first observed to their first submission and first download.',
-    tables: ['time-to-distribution', 'time-to'],
-    config: (d) => ({
-      type: 'bar',
-      data: {
-        labels: d.metrics.timeToCommit.distribution.map((b) => b.label),
-        datasets: [
-          { label: 'Committed', data: d.metrics.timeToCommit.distribution.map((b) => b.count) },
-          { label: 'Downloaded', data: d.metrics.timeToDownload.distribution.map((b) => b.count) },
-        ],
-      },
-    }),
-  },
-  {
-    id: 'ratings',
-    title: 'Confidence × rating',
-    summary: 'Thumbs up, thumbs down and Breaking-fix tags per confidence.',
-    tables: ['ratings-by-confidence', 'rating-tags'],
-    config: (d) => {
-      const rows = d.metrics.ratings.byConfidence;
-      const breaking = (tags: readonly { tag: string; count: number }[]) => tags.find((t) => t.tag === 'BREAKING_FIX')?.count ?? 0;
-      return {
-        type: 'bar',
-        data: {
-          labels: rows.map((r) => r.label),
-          datasets: [
-            { label: '👍 Thumbs up', data: rows.map((r) => r.up) },
-            { label: '👎 Thumbs down', data: rows.map((r) => r.down) },
-            { label: 'Breaking fix', data: rows.map((r) => breaking(r.tags)) },
-          ],
-        },
-      };
-    },
-  },
-  {
-    id: 'fp-share',
-    title: 'False-positive share per scanner',
-    summary: 'Share of each scanner’s issues that are false positives (de-duplicated across rescans).',
-    tables: ['false-positives-by-scanner', 'false-positives-by-issue-type'],
-    config: (d) => ({
-      type: 'bar',
-      data: {
-        labels: d.metrics.falsePositives.byScanner.map((s) => s.scanner),
-        datasets: [{ label: 'False positive %', data: d.metrics.falsePositives.byScanner.map((s) => (s.share ?? 0) * 100) }],
-      },
-      options: { indexAxis: 'y', scales: { x: { min: 0, max: 100 } } },
-    }),
-  },
-  {
-    id: 'weekly',
-    title: 'Weekly trend (ISO weeks, UTC)',
-    summary: 'Fixes first observed and fixes committed per week.',
-    tables: ['weekly'],
-    config: (d) => ({
-      type: 'line',
-      data: {
-        labels: d.metrics.weekly.map((w) => w.week),
-        datasets: [
-          { label: 'First observed', data: d.metrics.weekly.map((w) => w.firstObserved) },
-          { label: 'Committed', data: d.metrics.weekly.map((w) => w.committed) },
-        ],
-      },
-    }),
-  },
-];
-
-/** Theme colours, no animation (a redraw on every data update must not flicker), fixed height. */
-function themed(config: ChartConfiguration): ChartConfiguration {
-  const p = palette();
-  config.data.datasets.forEach((ds, i) => {
-    const colour = p.series[i % p.series.length]!;
-    Object.assign(ds, { backgroundColor: colour, borderColor: colour });
+/** Chart.js' configuration of a chart: theme colours, no animation (a redraw on every data update must not flicker), fixed height. */
+function configOf(chart: ChartData, p: ReturnType<typeof palette>): ChartConfiguration {
+  const datasets = chart.series.map((s) => {
+    const colour = typeof s.colour === 'string' ? p.series[s.colour] : s.colour.map((c) => p.series[c]);
+    return { label: s.label, data: [...s.values], backgroundColor: colour, borderColor: colour };
   });
-  const scales = (config.options?.scales ?? {}) as Record<string, object>;
-  const axis = (extra: object = {}) => ({
+  const axis = (values: boolean) => ({
     ticks: { color: p.foreground, precision: 0 },
     grid: { color: p.grid },
     beginAtZero: true,
-    ...extra,
+    ...(values && chart.max !== null ? { min: 0, max: chart.max } : {}),
   });
-  config.options = {
-    ...config.options,
-    animation: false,
-    responsive: true,
-    maintainAspectRatio: false,
-    color: p.foreground,
-    font: { family: p.font },
-    plugins: { legend: { labels: { color: p.foreground } } },
-    scales: { x: axis(scales.x), y: axis(scales.y) },
-  } as ChartConfiguration['options'];
-  return config;
+  return {
+    type: chart.type,
+    data: { labels: [...chart.labels], datasets },
+    options: {
+      indexAxis: chart.horizontal ? 'y' : 'x',
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      color: p.foreground,
+      font: { family: p.font },
+      // A series coloured bar by bar has its bars named on the axis: a legend would show one colour for all.
+      plugins: { legend: { display: chart.series.some((s) => typeof s.colour === 'string'), labels: { color: p.foreground } } },
+      scales: { x: axis(chart.horizontal), y: axis(!chart.horizontal) },
+    },
+  } as ChartConfiguration;
 }
 
 function render(data: InsightsData): void {
   last = data;
-  const colours = palette().series;
-  vscode.setState({ scope: data.scope });
+  const p = palette();
+  vscode.setState({ scope: data.requested });
   for (const chart of charts) chart.destroy();
   charts = [];
   const root = document.getElementById('root')!;
-  root.replaceChildren(header(data));
+  root.replaceChildren(header(data), tilesOf(data.tiles));
   const shown = new Set<string>();
-  const overview = data.tables.find((t) => t.id === 'overview');
-  if (overview) {
-    root.appendChild(el('section', undefined, { class: 'tables' })).append(tableOf(overview));
-    shown.add(overview.id);
-  }
-  for (const spec of SPECS) {
-    const section = el('section', undefined, { 'data-chart': spec.id, class: 'chart' });
-    section.append(el('h2', spec.title));
-    const box = section.appendChild(el('div', undefined, { class: 'canvas-box' }));
-    const canvas = box.appendChild(
-      el('canvas', undefined, { role: 'img', 'aria-label': `${spec.title}. ${spec.summary} The table below holds the numbers.` }),
-    );
-    charts.push(new Chart(canvas, themed(spec.config(data))));
-    for (const id of spec.tables) {
+  let empty = 0;
+  for (const chart of data.charts) {
+    const section = el('section', undefined, { 'data-chart': chart.id, class: 'chart' });
+    section.append(el('h2', chart.title));
+    if (chart.caption) section.append(el('p', chart.caption, { class: 'caption' }));
+    if (chart.empty !== null) {
+      section.append(el('p', chart.empty, { class: 'no-data' }));
+      empty++;
+    } else {
+      const box = section.appendChild(el('div', undefined, { class: 'canvas-box' }));
+      const canvas = box.appendChild(
+        el('canvas', undefined, { role: 'img', 'aria-label': `${chart.title}. ${chart.summary} The table below holds the numbers.` }),
+      );
+      charts.push(new Chart(canvas, configOf(chart, p)));
+    }
+    for (const id of chart.tables) {
       const table = data.tables.find((t) => t.id === id);
       if (!table) continue;
       section.append(tableOf(table));
@@ -233,7 +161,14 @@ function render(data: InsightsData): void {
   const rest = root.appendChild(el('section', undefined, { class: 'tables' }));
   rest.append(el('h2', 'More tables'));
   for (const table of data.tables) if (!shown.has(table.id)) rest.append(tableOf(table));
-  post({ type: 'rendered', charts: charts.length, tables: root.querySelectorAll('table').length, colours });
+  post({
+    type: 'rendered',
+    charts: charts.length,
+    emptyCharts: empty,
+    tiles: data.tiles.length,
+    tables: root.querySelectorAll('table').length,
+    colours: Object.values(p.series),
+  });
 }
 
 function header(data: InsightsData): HTMLElement {
@@ -251,6 +186,7 @@ function header(data: InsightsData): HTMLElement {
     if (choice) post({ type: 'scope', scope: choice.scope });
   });
   h.append(group);
+  if (data.notice) h.append(el('p', data.notice, { id: 'scope-notice' }));
   const c = data.coverage;
   const reports = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'report' : 'reports'}`;
   const leftOut = c.inScope - c.reports;

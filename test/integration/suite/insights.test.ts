@@ -19,13 +19,14 @@ describe('Fix Insights', () => {
 
   after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  it('draws five charts and every metrics table for all reports, then for one report, with no CSP violation', async () => {
+  it("draws five charts (or their no-data line), four tiles and every metrics table for the workspace's repositories, then for one report, with no CSP violation", async () => {
     const api = await extensionApi();
     const stats = api.insights;
     const before = stats.rendered;
     await vscode.commands.executeCommand(CommandId.ShowInsights, (await rootNodes())[0]); // as the title bar passes the focused row
     await waitFor(() => stats.rendered > before, 'the page to draw', 30_000);
-    assert.equal(stats.charts, 5);
+    assert.equal(stats.charts + stats.emptyCharts, 5, 'each chart drawn, or its no-data line');
+    assert.equal(stats.tiles, 4, 'the headline tiles');
     assert.equal(stats.tables, 12, 'every table of metricsTables');
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.equal(tab?.label, 'Fix Insights');

@@ -1,9 +1,13 @@
 // The Fix Insights dashboard in the workbench: opened from the view's title bar (a row focused)
-// and from a report's context menu; every chart painted, the tables holding the same numbers as
-// `security-fix-reports metrics --format json` for the same report; the page's radio buttons
-// switch to a scanner's reports (tables then equal `metrics --vendor`); a colour theme switch
-// repaints the charts in the new theme's colours; after Developer: Reload Window the panel comes
-// back with its scope and charts; no console error and no Content Security Policy violation.
+// it starts on this workspace's repositories, its headline tiles first (fixes, committed %, median
+// time to commit in hours or days, FP share: the CLI's figures for the same reports), and its
+// radio button switches to all reports; from a report's context menu, that report. Every chart is
+// painted or says in one line why it has nothing to draw; the tables hold the same numbers as
+// `security-fix-reports metrics --format json` for the same reports, durations in hours or days,
+// never milliseconds; the radio buttons switch to a scanner's reports (tables then equal
+// `metrics --vendor`); a colour theme switch repaints the charts in the new theme's colours;
+// after Developer: Reload Window the panel comes back with its scope and charts; no console error
+// and no Content Security Policy violation.
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
@@ -11,17 +15,28 @@ import { promisify } from 'node:util';
 import type { ConsoleMessage, Frame, Page } from 'playwright-core';
 import { readableVendor } from '../../../src/common/scanners';
 import { cleanText } from '../../../src/common/text';
-import { metricsTables, type Metrics } from '../../../src/model/metrics';
-import { cellText } from '../../../src/webview/insights/cells';
+import { FIX_TABLES, type Metrics } from '../../../src/model/metrics';
+import { remoteMatcher } from '../../../src/model/remote';
+import { insightsTiles } from '../../../src/views/insights/glance';
+import { pageTables as expectedTables } from '../../../src/views/insights/pageTables';
+import { cellText, UNKNOWN } from '../../../src/webview/insights/cells';
+import type { Coverage } from '../../../src/webview/insights/protocol';
 import { REPO_ROOT } from '../../../tools/editor/codeServer';
 import { runCommandFromPalette, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
+import { FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import type { EntryPointRun } from './entryPoints';
 
 const T = 30_000;
 const CHARTS = ['funnel', 'time-to-commit', 'ratings', 'fp-share', 'weekly'];
+const TILES = ['fixes', 'committed', 'time-to-commit', 'false-positives'];
+/** A duration as the page writes it ("5 h", "0.5 h", "1 day", "3.2 days", "1,234 days"), or unknown. */
+const DURATION = new RegExp(`^(\\d[\\d,]*(\\.\\d)? (h|days?)|${UNKNOWN})$`);
+/** Every report's fixes and issues loaded, as the CLI has them. */
+const ALL_LOADED = { fixes: true, issues: true, reportIssues: () => true };
 
 interface PageTable {
   id: string;
+  columns: string[];
   rows: string[][];
 }
 
@@ -41,10 +56,38 @@ export async function checkInsights(
   try {
     await how.openAll();
     let frame = await insightsFrame(run);
-    await waitUntil(async () => /^All reports/.test(await checkedScope(frame)), 'the title-bar dashboard to measure all reports');
+    const mine = service.dataset.reports.filter((r) => remoteMatcher([FIXTURE_REMOTE])(r.repo?.originalUrl));
+    assert.ok(mine.length > 0, "the sandbox has reports of the sample workspace's repository");
+    await waitUntil(
+      async () => (await checkedScope(frame)) === `This workspace's repositories (${mine.length})`,
+      "the title-bar dashboard to open on this workspace's repositories",
+    );
+    await waitUntil(
+      async () => (await frame.locator('#coverage').innerText()).includes(`Fixes counted over ${mine.length} of ${mine.length} report`),
+      "the fixes of every report of the workspace's repository to be counted",
+    );
+    assert.equal(await frame.locator('#scope-notice').count(), 0, 'no fallback notice: the workspace has reports');
     await assertPainted(frame);
-    const allCoverage = await frame.locator('#coverage').innerText();
-    assert.match(allCoverage, new RegExp(`Fixes counted over \\d+ of ${service.dataset.reports.length} reports`), allCoverage);
+    const workspaceMetrics = await cliMetrics(
+      run,
+      mine.flatMap((r) => ['--fix-report', r.id]),
+    );
+    await assertTiles(frame, workspaceMetrics, ['fixes', 'committed', 'time-to-commit']);
+    assertTablesEqual(await pageTables(frame), workspaceMetrics, "the workspace's reports", FIX_TABLES);
+    await screenshot(page, path.join(run.outDir, 'insights-workspace.png'));
+
+    step('Fix Insights: the page\'s radio button "All reports" switches from the workspace\'s repositories to every report');
+    await frame.locator('vscode-radio[value="all"]').click();
+    await waitUntil(async () => /^All reports/.test(await checkedScope(frame)), 'the dashboard to measure all reports');
+    await waitUntil(
+      async () =>
+        new RegExp(`Fixes counted over \\d+ of ${service.dataset.reports.length} reports`).test(
+          await frame.locator('#coverage').innerText(),
+        ),
+      'the dashboard to count the fixes of all reports',
+    );
+    await assertPainted(frame);
+    await assertTiles(frame);
 
     step('Fix Insights: one report from its context menu; its tables equal the CLI metrics of that report');
     await how.openReport();
@@ -58,8 +101,10 @@ export async function checkInsights(
       60_000,
     );
     await assertPainted(frame);
+    const reportMetrics = await cliMetrics(run, ['--fix-report', how.reportId]);
     const reportTables = await pageTables(frame);
-    assertTablesEqual(reportTables, await cliMetrics(run, ['--fix-report', how.reportId]), 'the report');
+    assertTablesEqual(reportTables, reportMetrics, 'the report');
+    await assertTiles(frame, reportMetrics, TILES);
     await screenshot(page, path.join(run.outDir, 'insights.png'));
 
     const vendor = vendorToSwitchTo(run);
@@ -111,28 +156,69 @@ export async function checkInsights(
   }
 }
 
-/** The tables that count fixes only (from each report's detail, never from its issues). */
-const FIX_TABLES = [
-  'fixes-by-state',
-  'fixes-by-confidence',
-  'funnel',
-  'time-to',
-  'time-to-distribution',
-  'ratings-by-confidence',
-  'rating-tags',
-  'weekly',
-];
-
-/** The page's tables (all, or the `only` ones) hold the CLI's metrics, cell by cell. */
-function assertTablesEqual(shown: PageTable[], metrics: Metrics, what: string, only?: readonly string[]): void {
-  const expected = metricsTables(metrics).filter((t) => !only || only.includes(t.id));
+/**
+ * The page's tables (all, or the `only` ones) hold the CLI's metrics, cell by cell, as the page
+ * writes them (views/insights/pageTables: durations in hours or days); no column in milliseconds.
+ */
+function assertTablesEqual(shown: PageTable[], metrics: Metrics, what: string, only?: ReadonlySet<string>): void {
+  const expected = expectedTables(metrics, ALL_LOADED).filter((t) => !only || only.has(t.id));
   if (!only)
     assert.deepEqual(shown.map((t) => t.id).sort(), expected.map((t) => t.id).sort(), `${what}: the page shows every metrics table`);
+  for (const table of shown)
+    for (const title of table.columns) assert.doesNotMatch(title, /\(ms\)/, `${what}, table ${table.id}: ${title}`);
   for (const table of expected) {
     // The page shows each cell as one clean line of text (common/text cleanText).
     const rows = table.rows.map((row) => row.map((cell, i) => cleanText(cellText(cell, table.columns[i]!.kind))));
     assert.deepEqual(shown.find((t) => t.id === table.id)?.rows, rows, `${what}, table ${table.id}: the page and the CLI agree`);
   }
+  const timeTo = shown.find((t) => t.id === 'time-to');
+  for (const row of timeTo?.rows ?? [])
+    for (const cell of row.slice(2, 4)) assert.match(cell, DURATION, `${what}: a duration in hours or days`);
+}
+
+/**
+ * The four headline tiles come before the first chart, in order, each with its definition as a
+ * tooltip; the median reads in hours or days. With `metrics` (the CLI's for the same reports),
+ * the `compare` tiles show the CLI's figures.
+ */
+async function assertTiles(frame: Frame, metrics?: Metrics, compare: readonly string[] = []): Promise<void> {
+  const tiles = (await frame.evaluate(`(() => {
+    const first = document.querySelector('[data-chart]');
+    return [...document.querySelectorAll('[data-tile]')].map((t) => ({
+      id: t.getAttribute('data-tile'),
+      value: t.querySelector('.tile-value').textContent,
+      definition: t.getAttribute('title'),
+      beforeCharts: !!(t.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING),
+    }));
+  })()`)) as { id: string; value: string; definition: string; beforeCharts: boolean }[];
+  assert.deepEqual(
+    tiles.map((t) => t.id),
+    TILES,
+    'the headline tiles',
+  );
+  for (const t of tiles) {
+    assert.ok(t.beforeCharts, `tile ${t.id} comes before the charts`);
+    assert.ok(t.definition.length > 0, `tile ${t.id} has its definition`);
+  }
+  const value = (id: string) => tiles.find((t) => t.id === id)!.value;
+  assert.match(value('time-to-commit'), DURATION, 'the median time to commit in hours or days');
+  assert.match(value('fixes'), new RegExp(`^(\\d[\\d,]*|${UNKNOWN})$`));
+  for (const id of ['committed', 'false-positives']) assert.match(value(id), new RegExp(`^(\\d+(\\.\\d)?%|${UNKNOWN})$`), id);
+  if (!metrics) return;
+  const n = metrics.reports;
+  const coverage: Coverage = {
+    reports: n,
+    inScope: n,
+    maxReports: n,
+    withFixes: n,
+    withIssues: n,
+    issuesComplete: n,
+    failed: [],
+    cancelled: false,
+  };
+  const expected = insightsTiles(metrics, coverage);
+  for (const id of compare)
+    assert.equal(value(id), cleanText(expected.find((t) => t.id === id)!.value), `tile ${id}: the page and the CLI agree`);
 }
 
 /** A scanner with several reports, none of them the 30,000-issue one (its issues take long to page). */
@@ -234,25 +320,40 @@ async function checkedScope(frame: Frame): Promise<string> {
   return (await frame.locator('vscode-radio[checked]').first().textContent({ timeout: T }))?.trim() ?? '';
 }
 
-/** Every chart's canvas has pixels drawn (bars, lines, axes), not only its box. */
+/**
+ * Every chart either has pixels drawn on its canvas (bars, lines, axes), not only its box, or no
+ * canvas and one line saying why it has nothing to draw (its series were all zero); the funnel
+ * is always drawn.
+ */
 async function assertPainted(frame: Frame): Promise<void> {
   const painted = (await frame.evaluate(`[...document.querySelectorAll('[data-chart]')].map((s) => {
     const c = s.querySelector('canvas');
+    const why = s.querySelector('.no-data')?.textContent ?? '';
+    if (!c) return [s.getAttribute('data-chart'), -1, why];
     const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
-    return [s.getAttribute('data-chart'), n];
-  })`)) as [string, number][];
+    return [s.getAttribute('data-chart'), n, why];
+  })`)) as [string, number, string][];
   assert.deepEqual(
     painted.map(([id]) => id),
     CHARTS,
   );
-  for (const [id, pixels] of painted) assert.ok(pixels > 500, `chart ${id} is drawn (${pixels} pixels)`);
+  for (const [id, pixels, why] of painted) {
+    if (pixels === -1) {
+      assert.notEqual(id, 'funnel', 'the funnel is drawn');
+      assert.ok(why.length > 0, `chart ${id} says why it is not drawn`);
+    } else {
+      assert.ok(pixels > 500, `chart ${id} is drawn (${pixels} pixels)`);
+      assert.equal(why, '', `chart ${id} is drawn, with no "no data" line`);
+    }
+  }
 }
 
 async function pageTables(frame: Frame): Promise<PageTable[]> {
   return (await frame.evaluate(`[...document.querySelectorAll('table[data-table]')].map((t) => ({
     id: t.getAttribute('data-table'),
+    columns: [...t.querySelectorAll('thead th')].map((th) => th.textContent),
     rows: [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
   }))`)) as PageTable[];
 }

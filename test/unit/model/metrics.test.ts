@@ -1,4 +1,4 @@
-// Lifecycle metrics (issue 13) on a small fixture whose every expected value is worked out by
+// Lifecycle metrics on a small fixture whose every expected value is worked out by
 // hand below, with the arithmetic in a comment next to it.
 import { strict as assert } from 'node:assert';
 import * as v from 'valibot';
@@ -512,7 +512,13 @@ describe('model/metrics metricsTables', () => {
 
   it('writes shares as percentages with one decimal and durations in days and ms', () => {
     assert.deepEqual([percentOf(2 / 3), percentOf(1), percentOf(0), percentOf(null)], [66.7, 100, 0, null]);
-    assert.deepEqual(table('funnel').rows[2], ['Committed', 2, 33.3, 4, 66.7]); // 2/6, 4/6
+    assert.deepEqual(table('funnel').rows, [
+      ['Fixes', 6, 100],
+      ['Downloaded (a download recorded)', 5, 83.3], // 5/6
+      ['Committed (a pull request or commit recorded)', 4, 66.7], // 4/6
+      ['In state Downloaded, Committed or Merged', 3, 50], // 3/6
+      ['In state Committed or Merged', 2, 33.3], // 2/6
+    ]);
     assert.deepEqual(table('time-to').rows[0], ['Time to download', 3, 2, 10, 2 * DAY, 10 * DAY, 1, 1]);
     // Downloads 1, 2, 10 d; commits 1.5, 5, 7 d (see the duration cases above).
     assert.deepEqual(table('time-to-distribution').rows.slice(0, 4), [
@@ -522,6 +528,36 @@ describe('model/metrics metricsTables', () => {
       ['≤ 2 weeks', 1, 0],
     ]);
     assert.deepEqual(table('false-positives-by-issue-type').rows[1], ['SQL_Injection', 'SQL Injection', 3, 2, 66.7]);
+  });
+
+  it('calls one figure "downloaded": what the states claim is named by the states', () => {
+    const downloaded = tables.flatMap((t) => [
+      ...t.columns.map((c) => c.title),
+      ...t.rows.map((r) => r[0]).filter((c): c is string => typeof c === 'string'),
+    ]);
+    const named = downloaded.filter((text) => /downloaded/i.test(text) && !/^In state /.test(text));
+    assert.ok(named.length > 0);
+    for (const text of named) assert.doesNotMatch(text, /state/i, text);
+  });
+
+  it('gives null, not 0, for what was not loaded: fixes, issues, one report’s issues', () => {
+    const cells = (t: MetricsTable) => t.rows.flatMap((r) => r.filter((_, i) => t.columns[i]!.kind !== 'text'));
+    const none = metricsTables(m, { fixes: false, issues: false, reportIssues: () => false });
+    const at = (id: string) => none.find((t) => t.id === id)!;
+    assert.deepEqual(
+      at('overview').rows.map((r) => r[1]),
+      [m.reports, m.repositories, null, null, null, null, null, null, null, null],
+      'reports and repositories are known, the rest not',
+    );
+    for (const id of ['fixes-by-confidence', 'funnel', 'time-to', 'time-to-distribution', 'ratings-by-confidence'])
+      assert.ok(cells(at(id)).length > 0 && cells(at(id)).every((c) => c === null), id);
+    const someIssues = metricsTables(m, { fixes: true, issues: true, reportIssues: (id) => id === m.perReport[0]!.id });
+    const perReport = someIssues.find((t) => t.id === 'reports')!;
+    assert.deepEqual(
+      perReport.rows.map((r) => r.slice(-2)),
+      m.perReport.map((r, i) => (i === 0 ? [r.issues, r.falsePositives] : [null, null])),
+    );
+    assert.deepEqual(metricsTables(m, { fixes: true, issues: true, reportIssues: () => true }), tables, 'all loaded: the CLI’s tables');
   });
 
   it('gives the ratings table one column per tag that occurs, in the histogram order', () => {

@@ -182,7 +182,84 @@ describe('views/insights gatherInsights', () => {
   });
 });
 
+describe('views/insights opening scope: this workspace’s repositories', () => {
+  // report-0 (https) and report-1 (scp-like ssh) are repo0's two scans.
+  const remotes = ['git@github.com:org/repo0.git'];
+
+  it('measures the reports of the workspace’s repositories, listed first among the choices', async () => {
+    const all = fixtures(6);
+    const { store, fetchDetail } = storeOf(all);
+    const data = await gatherInsights(store, { kind: 'workspace' }, remotes, { fetchDetail, nowMs: 0 });
+    assert.deepEqual(data.scope, { kind: 'workspace' });
+    assert.deepEqual(data.requested, { kind: 'workspace' });
+    assert.equal(data.notice, null);
+    assert.deepEqual(
+      data.metrics.perReport.map((r) => r.id),
+      ['report-1', 'report-0'],
+    );
+    assert.deepEqual(
+      data.choices.slice(0, 2).map((c) => c.label),
+      ["This workspace's repositories (2)", 'All reports (6)'],
+      'the scope it opens on, then the way to all reports',
+    );
+  });
+
+  it('falls back to all reports when no report is for the workspace’s repositories, and says so', async () => {
+    const all = fixtures(6);
+    const { store, fetchDetail } = storeOf(all);
+    const other = await gatherInsights(store, { kind: 'workspace' }, ['https://github.com/org/elsewhere'], { fetchDetail, nowMs: 0 });
+    assert.deepEqual(other.scope, { kind: 'all' });
+    assert.deepEqual(other.requested, { kind: 'workspace' }, 'kept through a reload: the workspace may get its reports later');
+    assert.equal(other.notice, 'No report is for a repository of this workspace: showing all reports.');
+    assert.equal(other.metrics.perReport.length, 6);
+    assert.equal(other.choices[0]!.label, 'All reports (6)', 'no workspace choice without its reports');
+    const none = await gatherInsights(store, { kind: 'workspace' }, [], { fetchDetail, nowMs: 0 });
+    assert.equal(none.notice, 'This workspace has no Git repository with a remote: showing all reports.');
+    const asked = await gatherInsights(store, { kind: 'all' }, remotes, { fetchDetail, nowMs: 0 });
+    assert.equal(asked.notice, null, 'all reports asked for: nothing to explain');
+  });
+
+  it('sends the tiles, the charts and tables in days with "—" for issues not loaded', async () => {
+    const all = fixtures(4);
+    const { store, fetchDetail } = storeOf(all, [3]);
+    const data = await gatherInsights(store, { kind: 'all' }, [], { fetchDetail, nowMs: 0 });
+    const tiles = Object.fromEntries(data.tiles.map((t) => [t.id, t.value]));
+    // Each report: two fixes, one committed 9 hours after first observed; one FP of three issues.
+    assert.deepEqual(tiles, { fixes: '8', committed: '50%', 'time-to-commit': '9 h', 'false-positives': '33.3%' });
+    assert.deepEqual(
+      data.charts.map((c) => c.id),
+      ['funnel', 'time-to-commit', 'ratings', 'fp-share', 'weekly'],
+    );
+    const reports = data.tables.find((t) => t.id === 'reports')!;
+    assert.deepEqual(
+      reports.rows.map((r) => [r[1], r.at(-2)]),
+      [
+        ['report-3', 3],
+        ['report-2', null],
+        ['report-1', null],
+        ['report-0', null],
+      ],
+      'only the held report’s issues are known',
+    );
+    const timeTo = data.tables.find((t) => t.id === 'time-to')!;
+    assert.deepEqual(
+      timeTo.rows.map((r) => r.slice(2, 4)),
+      [
+        ['5 h', '5 h'],
+        ['9 h', '9 h'],
+      ],
+    );
+  });
+});
+
 describe('views/insights loadIssues', () => {
+  it('pages the issues of all reports when the workspace’s repositories have none', async () => {
+    const all = fixtures(6);
+    const { store, asked } = storeOf(all);
+    await loadIssues(store, { kind: 'workspace' }, ['https://github.com/org/elsewhere'], 2);
+    assert.deepEqual(asked.loaded.sort(), ['report-4', 'report-5']);
+  });
+
   it('pages the issues of the measured reports only', async () => {
     const all = fixtures(12);
     const { store, asked } = storeOf(all, [11]);
