@@ -42,6 +42,12 @@ const builds = [
   // (the write policy's table): required by editor/fixPatches on the first Preview Fix or Apply
   // Fix, never at activation.
   { ...common, entryPoints: ['src/editor/fixPatchBundle.ts'], outfile: 'dist/patch.js' },
+  // The suppression comment's code (editor/suppressionBundle): required by editor/suppression on
+  // the first insertion or hover over a comment, never at activation.
+  { ...common, entryPoints: ['src/editor/suppressionBundle.ts'], outfile: 'dist/suppression.js' },
+  // The comparison of a file as scanned with its text now (model/lineMap and the diff library):
+  // required by editor/trackedFile when a file with findings opens, never at activation.
+  { ...common, entryPoints: ['src/model/lineMap.ts'], outfile: 'dist/lines.js' },
   // The dashboard's metrics and the issue exports (views/reporting): required by
   // views/loadReporting when Fix Insights draws or Export Issues… starts, never at activation.
   { ...common, entryPoints: ['src/views/reporting.ts'], outfile: 'dist/reporting.js', external: ['vscode'] },

@@ -45,6 +45,7 @@ import { FallbackExplanations, RecentExplanations, ServiceExplanations } from '.
 import { ExtensionLog } from './editor/log';
 import { Pins } from './editor/pins';
 import { Findings } from './editor/findings';
+import { ScannedTexts } from './editor/scannedText';
 import { ReportCaches } from './editor/reportCaches';
 import { ReportStore } from './editor/reportStore';
 import { Repositories } from './editor/repositories';
@@ -104,7 +105,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const activationMs = performance.now() - started;
   const viewStatus = new ViewStatus(treeView);
-  const findings = new Findings(connection, store, repositories, pins, log, () => (issue) => tree.shows(issue));
+  const findings = new Findings(
+    connection,
+    store,
+    repositories,
+    pins,
+    log,
+    () => (issue) => tree.shows(issue),
+    new ScannedTexts(context.workspaceState),
+  );
   const problems = new Problems(findings, connection, (fpId) => store.knownSummary(fpId)?.text);
   const fixPreviews = new FixPreviewDocuments();
   const fixPreviewTabs = new FixPreviewTabs();
@@ -212,8 +221,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.languages.registerHoverProvider('*', new FindingHover(findings, store, explanations)),
     vscode.languages.registerCodeActionsProvider(
       '*',
-      new FindingActions(findings, (finding) =>
-        diagnosticOf(finding, connection.settings.findings.severity, (fpId) => store.knownSummary(fpId)?.text),
+      new FindingActions(
+        findings,
+        (place) => diagnosticOf(place, connection.settings.findings.severity, (fpId) => store.knownSummary(fpId)?.text),
+        (fpId) => store.knownSummary(fpId)?.text,
       ),
       { providedCodeActionKinds: findingActionKinds() },
     ),

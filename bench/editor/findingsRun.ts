@@ -5,7 +5,7 @@
 // file on disk), in two layouts: spread (50 per file) and dense (1,000 per file, the host's cap).
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import type { Finding } from '../../src/editor/findings';
+import { fixedPlace, type Place } from '../../src/editor/findings';
 import { diagnosticOf, Problems, type FindingSource } from '../../src/views/problems';
 import type { FindingsFigures, FindingsLayoutFigures } from './types';
 
@@ -26,20 +26,14 @@ export async function findingsRun(api: ExtensionApi, reportId: string): Promise<
   const vendor = model.report.vulnerabilityReport?.vendor ?? '';
   const layouts: FindingsLayoutFigures[] = [];
   for (const layout of LAYOUTS) {
-    const byUri = new Map<string, Finding[]>();
+    const byUri = new Map<string, Place[]>();
     issues.forEach((issue, i) => {
       const uri = vscode.Uri.file(`/bench-findings/${layout.name}/file-${Math.floor(i / layout.perFile)}.ts`);
       const line = (i % layout.perFile) + 1;
-      const finding: Finding = {
-        reportId,
-        issue,
-        vendor,
-        model,
-        falsePositive: false,
-        uri,
-        range: new vscode.Range(line, 4, line, 40),
-        related: [],
-      };
+      const finding = fixedPlace(
+        { reportId, issue, vendor, model, falsePositive: false, uri, related: [] },
+        new vscode.Range(line, 4, line, 40),
+      );
       const list = byUri.get(uri.toString());
       if (list) list.push(finding);
       else byUri.set(uri.toString(), [finding]);
@@ -66,7 +60,7 @@ export async function findingsRun(api: ExtensionApi, reportId: string): Promise<
 }
 
 /** Every file's diagnostics set in one synchronous loop: the stall is the whole publication. */
-async function naive(_api: ExtensionApi, byUri: Map<string, Finding[]>, figures: FindingsLayoutFigures): Promise<void> {
+async function naive(_api: ExtensionApi, byUri: Map<string, Place[]>, figures: FindingsLayoutFigures): Promise<void> {
   const collection = vscode.languages.createDiagnosticCollection('benchNaive');
   try {
     const { ms, stallMs } = await measured(async () => {
@@ -84,11 +78,12 @@ async function naive(_api: ExtensionApi, byUri: Map<string, Finding[]>, figures:
 }
 
 /** The extension's publisher (src/views/problems.ts) over the same findings. */
-async function sliced(api: ExtensionApi, byUri: Map<string, Finding[]>, figures: FindingsLayoutFigures): Promise<void> {
+async function sliced(api: ExtensionApi, byUri: Map<string, Place[]>, figures: FindingsLayoutFigures): Promise<void> {
   const source: FindingSource = {
     onDidChange: () => ({ dispose: () => undefined }),
+    onDidChangeFile: () => ({ dispose: () => undefined }),
     uris: () => [...byUri.values()].map((list) => list[0]!.uri),
-    forUri: (uri) => byUri.get(uri.toString()) ?? [],
+    placesOf: (uri) => byUri.get(uri.toString()) ?? [],
   };
   const problems = new Problems(source, api.services.connection, () => undefined);
   try {

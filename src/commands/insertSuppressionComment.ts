@@ -10,9 +10,9 @@ import * as vscode from 'vscode';
 import { ContextKey } from '../common/manifest';
 import { setContext } from '../editor/contextKeys';
 import { messageText } from '../common/text';
-import { commentSyntaxFor } from '../model/commentSyntax';
 import type { InsertionChoice } from '../model/insertion';
-import { buildSuppressionComment, resolveStyle, type SuppressionComment } from '../model/suppression';
+import type { SuppressionComment } from '../model/suppression';
+import { suppressionCode } from '../editor/suppression';
 import { showError } from '../editor/errors';
 import { placeComment } from '../editor/placement';
 import type { FalsePositiveRef } from '../editor/reportStore';
@@ -22,6 +22,7 @@ import type { Node } from '../views/nodes';
 import { pickFalsePositive } from './pickFalsePositive';
 
 const WITHOUT_SUMMARY = 'Insert Without the Summary';
+const INSERT_HERE = 'Insert Here Anyway';
 
 /** What the key binding passes in a read-only editor (package.json keybindings). */
 interface ReadOnlyEditorArg {
@@ -39,42 +40,55 @@ export function insertSuppressionComment(s: Services) {
       );
     }
     const at = node && 'atFinding' in node ? node.atFinding : undefined;
-    const atLine = node && 'atLine' in node ? node.atLine : at;
-    const editor = atLine
-      ? await vscode.window.showTextDocument(vscode.Uri.parse(atLine.uri), { preview: false })
-      : vscode.window.activeTextEditor;
+    const atLine = node && 'atLine' in node ? node.atLine : undefined;
+    const issueNode = node && 'kind' in node && node.kind === 'issue' ? node : undefined;
+    // The finding the comment is for, when known: the comment goes at its line as it is now.
+    const finding = at
+      ? s.findings.find(at.reportId, at.issueId)
+      : issueNode
+        ? s.findings.find(issueNode.reportId, issueNode.issue.id)
+        : undefined;
+    const uri = finding?.uri ?? (at ? vscode.Uri.parse(at.uri) : atLine ? vscode.Uri.parse(atLine.uri) : undefined);
+    const editor = uri ? await vscode.window.showTextDocument(uri, { preview: false }) : vscode.window.activeTextEditor;
     if (!editor) {
       void vscode.window.showWarningMessage('Open the file and put the cursor on the finding’s line, then insert the suppression comment.');
       return false;
     }
+    if (finding) await s.findings.placeIn(editor.document);
+    const target =
+      finding && s.findings.forUri(editor.document.uri).find((f) => f.reportId === finding.reportId && f.issue.id === finding.issue.id);
+    if (finding && !target)
+      return refuse(
+        s,
+        'That finding’s code is not in the file as it is now (its line is past the end): no suppression comment was inserted.',
+      );
     const document = editor.document;
     if (vscode.workspace.fs.isWritableFileSystem(document.uri.scheme) === false) {
       return refuse(s, `${document.uri.scheme} documents are read-only: no suppression comment was inserted.`);
     }
     // Before asking anything: a language without comments cannot take one.
+    const { commentSyntaxFor, buildSuppressionComment, resolveStyles } = suppressionCode();
     const syntax = commentSyntaxFor(document.languageId);
     if (!syntax)
       return refuse(
         s,
         `No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them (or the line's context cannot be proven, as in Vue or Markdown).`,
       );
-    const ref = at
-      ? refAt(s, at)
-      : node && 'kind' in node && node.kind === 'issue'
-        ? refOf(s, node)
-        : await pickFalsePositive(s, atLine?.line);
+    const ref = at ? refAt(s, at) : issueNode ? refOf(s, issueNode) : await pickFalsePositive(s, atLine?.line);
     if (!ref?.issue.fpId) return at ? refuse(s, 'That false positive is no longer loaded: refresh the report and try again.') : false;
     try {
       const summary = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: 'Fetching the false-positive summary…' },
         () => s.store.fpSummary(ref.issue.fpId!),
       );
-      const line = atLine ? atLine.line : editor.selection.active.line;
+      const line = target ? target.range.start.line : at ? at.line : atLine ? atLine.line : editor.selection.active.line;
+      if (target?.changed && !(await confirmChanged(line))) return false;
       const provenVersion = document.version; // the proof holds for this text only
-      const build = (omitSummary: boolean): SuppressionComment =>
+      const styles = resolveStyles(ref.vendor, document.languageId, s.connection.settings.suppression);
+      const build = (omitSummary: boolean, style = styles[0]!): SuppressionComment =>
         buildSuppressionComment({
           languageId: document.languageId,
-          style: resolveStyle(ref.vendor, document.languageId, s.connection.settings.suppression),
+          style,
           fields: {
             summary: summary.text,
             vendor: ref.vendor,
@@ -85,7 +99,13 @@ export function insertSuppressionComment(s: Services) {
           omitSummary,
         });
 
-      const choice = await placeComment(document, line, syntax, build(false), summary.fpId);
+      // The scanner's preferred form first; its other form when the first cannot go here.
+      let choice = await placeComment(document, line, syntax, build(false), summary.fpId);
+      for (const style of styles.slice(1)) {
+        if (choice.kind !== 'refuse') break;
+        const next = await placeComment(document, line, syntax, build(false, style), summary.fpId);
+        if (next.kind !== 'refuse') choice = next;
+      }
       if (choice.kind === 'refuse' && choice.summaryRefused) {
         // The summary is what cannot go in: offer the comment without it (scanner directive,
         // rule id, fpId) — never the refused text to paste by hand.
@@ -193,6 +213,20 @@ function refAt(s: Services, at: AtFindingArg['atFinding']): FalsePositiveRef | u
   if (!entry || !issue) return undefined;
   const vendor = entry.model?.report.vulnerabilityReport?.vendor ?? entry.summary.vulnerabilityReport?.vendor ?? '';
   return { issue, vendor, report: entry.summary };
+}
+
+/** Asks before writing at a finding whose code changed since the scan. */
+async function confirmChanged(line: number): Promise<boolean> {
+  const answer = await vscode.window.showWarningMessage(
+    `The code at line ${line + 1} changed since the scan`,
+    {
+      modal: true,
+      detail:
+        'The report describes the code as it was scanned; this line was edited or deleted since. A suppression comment here may silence a different finding on the next scan.',
+    },
+    INSERT_HERE,
+  );
+  return answer === INSERT_HERE;
 }
 
 function refuse(s: Services, message: string): false {

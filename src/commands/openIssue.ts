@@ -1,5 +1,5 @@
 // "Open Issue": what clicking an issue row does. Its code when the workspace has the file (the
-// finding's range selected), else a false positive's full explanation; nothing for the rest.
+// finding's range selected, where it is now for a current report's finding), else a false positive's full explanation; nothing for the rest.
 //
 // The row's command carries no arguments, so the clicked row is read from the view's selection
 // (the workbench selects a row before it runs the row's command, and sends both in that order).
@@ -22,6 +22,14 @@ export function openIssue(s: Services) {
   return async (node?: Node): Promise<boolean> => {
     const issue = node?.kind === 'issue' ? node : await clickedIssue(s);
     if (!issue) return false;
+    // A finding of a current report opens where its code is now (followed through edits).
+    const finding = s.findings.find(issue.reportId, issue.issue.id);
+    if (finding) {
+      const document = await vscode.workspace.openTextDocument(finding.uri);
+      await s.findings.placeIn(document);
+      await vscode.window.showTextDocument(document, { selection: finding.range, preview: true });
+      return true;
+    }
     const code = await s.tree.codeOf(issue);
     if (code) {
       await vscode.window.showTextDocument(code.uri, { selection: code.range, preview: true });

@@ -1,13 +1,19 @@
-// A searchable pick of the loaded false positives (type, rule id, summary), the workspace's
-// report first. When none is loaded yet, or from its last item, the user picks a report to load.
-// Summaries are fetched for the first items shown, again as the search changes what is shown;
-// the full explanations are not in memory (model/heldIssue.ts), so they are not searched.
+// A searchable pick of the loaded false positives (type, place, rule id, summary). Rows say where
+// each is (file:line) and start with the current file's; those of another language than the
+// active editor's come last, after an "Other languages" separator, each saying so. When none is
+// loaded yet, or from its last item, the user picks a report to load. Summaries are fetched for
+// the first items shown, again as the search changes what is shown; the full explanations are not
+// in memory (model/heldIssue.ts), so they are not searched.
 import * as vscode from 'vscode';
 import { pickText } from '../views/pickText';
+import { fpChoiceName, placeText } from '../views/findingText';
+import { pickOrder, sameLanguage } from '../views/fpPickOrder';
 import { messageText, oneLine } from '../common/text';
+import { issueLocations } from '../model/locations';
 import { repoAt, reportTitle } from '../model/reportList';
 import { readableIssueType, readableLanguage } from '../model/format';
 import { readableVendor } from '../common/scanners';
+import type { Finding } from '../editor/findings';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from './services';
 
@@ -47,13 +53,11 @@ export async function pickFalsePositive(s: Services, line?: number): Promise<Fal
 function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promise<Item | undefined> {
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = 'Insert suppression comment for which false positive?';
-  pick.placeholder = 'Search by issue type, rule id, scanner or summary';
+  pick.placeholder = 'Search by issue type, file, rule id, scanner or summary';
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
-  // Those on the cursor's line first, then false positives in the open file's language (the
-  // ones this file can have), the workspace's reports before others.
   const editor = vscode.window.activeTextEditor;
-  const language = languageOf(editor?.document.languageId);
+  const languageId = editor?.document.languageId;
   // The false positives located on the cursor's line come first, selected: the picker knows the line.
   const position = line === undefined ? editor?.selection.active : new vscode.Position(line, 0);
   const onLine = new Set(
@@ -64,14 +68,27 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
           .map((f) => f.issue.id)
       : [],
   );
-  const rank = (ref: FalsePositiveRef) =>
-    (onLine.has(ref.issue.id) ? -10 : 0) +
-    (language !== undefined && languageOf(ref.issue.issueLanguage) === language ? 0 : 2) +
-    (s.tree.reportNode(ref.report.id)?.matchesWorkspace ? 0 : 1);
-  const ordered = refs
-    .map((ref, i) => ({ ref, i, r: rank(ref) }))
-    .sort((a, b) => a.r - b.r || a.i - b.i)
-    .map((x) => x.ref);
+  const inFile = new Set(editor ? s.findings.forUri(editor.document.uri).map((f) => f.issue.id) : []);
+  const placed = placedFindings(s);
+  const order = pickOrder(refs, languageId, (ref) => ({
+    onLine: onLine.has(ref.issue.id),
+    inFile: inFile.has(ref.issue.id),
+    language: ref.issue.issueLanguage,
+    inWorkspace: !!s.tree.reportNode(ref.report.id)?.matchesWorkspace,
+  }));
+  const ordered = [...order.first, ...order.otherLanguages];
+  const otherLanguage = new Set(order.otherLanguages);
+  const separator: Item = {
+    label: `Other languages${languageId ? ` (this file is ${languageId})` : ''}`,
+    kind: vscode.QuickPickItemKind.Separator,
+  };
+  // Where each is: the placed finding's line (it follows edits), else the report's.
+  const placeOf = (ref: FalsePositiveRef): { path?: string; line?: number } => {
+    const finding = placed.get(findingKey(ref.report.id, ref.issue.id));
+    if (finding) return { path: vscode.workspace.asRelativePath(finding.uri, false), line: finding.range.start.line + 1 };
+    const located = issueLocations(ref.issue)?.primary;
+    return located ? { path: located.path, line: located.startLine } : {};
+  };
   // Items are built when shown: the workbench gets at most SHOWN of them (all 10,000 made the
   // picker take 0.8 s to open, bench case 8); typing searches every false positive here and
   // shows the best SHOWN matches, marked alwaysShow so the workbench's own filter keeps them.
@@ -79,11 +96,14 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
   const itemOf = (ref: FalsePositiveRef): Item => {
     let item = built.get(ref);
     if (!item) {
+      const language = ref.issue.issueLanguage ? readableLanguage(ref.issue.issueLanguage) : undefined;
+      const rule = ref.issue.vendorIssueId ?? ref.issue.id;
+      const facts = otherLanguage.has(ref)
+        ? [`${language ?? 'Unknown language'}, not this file's language`, readableVendor(ref.vendor), rule]
+        : [readableVendor(ref.vendor), rule, ...(language ? [language] : [])];
       item = {
-        label: `${onLine.has(ref.issue.id) ? '$(location) ' : ''}${pickText(readableIssueType(ref.issue.issueType))}`,
-        description: pickText(
-          `${readableVendor(ref.vendor)} · ${ref.issue.vendorIssueId ?? ref.issue.id}${ref.issue.issueLanguage ? ` · ${readableLanguage(ref.issue.issueLanguage)}` : ''}`,
-        ),
+        label: `${onLine.has(ref.issue.id) ? '$(location) ' : ''}${pickText(fpChoiceName({ issueType: ref.issue.issueType, ...placeOf(ref) }))}`,
+        description: pickText(facts.join(' · ')),
         detail: detailOf(s, ref),
         ref,
       };
@@ -96,8 +116,10 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
     let text = haystacks.get(ref);
     if (text === undefined) {
       const summary = ref.issue.fpId ? s.store.knownSummary(ref.issue.fpId)?.text : undefined;
+      const place = placeOf(ref);
       text = [
         readableIssueType(ref.issue.issueType),
+        place.path === undefined ? '' : placeText(place.path, place.line),
         readableVendor(ref.vendor),
         ref.issue.vendorIssueId,
         ref.issue.issueLanguage,
@@ -117,7 +139,9 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const matches = words.length ? ordered.filter((ref) => words.every((w) => haystack(ref).includes(w))) : ordered;
     const items = matches.slice(0, SHOWN).map((ref) => (words.length ? { ...itemOf(ref), alwaysShow: true } : itemOf(ref)));
-    pick.items = [...items, ...(matches.length > SHOWN ? [more(SHOWN, matches.length)] : []), LOAD_ANOTHER];
+    const split = items.findIndex((item) => otherLanguage.has(item.ref!));
+    const listed = split < 0 ? items : [...items.slice(0, split), separator, ...items.slice(split)];
+    pick.items = [...listed, ...(matches.length > SHOWN ? [more(SHOWN, matches.length)] : []), LOAD_ANOTHER];
     return items;
   };
   // One update when the prefetched summaries of what is shown are in (each assignment sends every shown item).
@@ -174,9 +198,7 @@ const CHOOSE_ANOTHER = 'Choose Another';
  */
 async function sameLanguageOrConfirmed(ref: FalsePositiveRef): Promise<typeof INSERT_ANYWAY | typeof CHOOSE_ANOTHER | undefined> {
   const document = vscode.window.activeTextEditor?.document;
-  const file = languageOf(document?.languageId);
-  const finding = languageOf(ref.issue.issueLanguage);
-  if (!document || file === undefined || finding === undefined || file === finding) return INSERT_ANYWAY;
+  if (!document || sameLanguage(document.languageId, ref.issue.issueLanguage) !== false) return INSERT_ANYWAY;
   const choice = await vscode.window.showWarningMessage(
     messageText(
       `This false positive is a ${oneLine(readableLanguage(ref.issue.issueLanguage), 40)} finding; this file is ${document.languageId}. Insert its suppression comment here anyway?`,
@@ -189,11 +211,15 @@ async function sameLanguageOrConfirmed(ref: FalsePositiveRef): Promise<typeof IN
   return choice?.title === INSERT_ANYWAY || choice?.title === CHOOSE_ANOTHER ? choice.title : undefined;
 }
 
-/** A VS Code language id or the service's language name, reduced so the two compare. */
-function languageOf(id: string | null | undefined): string | undefined {
-  if (!id) return undefined;
-  const lower = id.toLowerCase();
-  return lower === 'c#' ? 'csharp' : lower.replace(/react$/, '');
+/** The findings placed in the workspace, by report and issue: where the picker says they are. */
+function placedFindings(s: Services): Map<string, Finding> {
+  const placed = new Map<string, Finding>();
+  for (const uri of s.findings.uris()) for (const f of s.findings.forUri(uri)) placed.set(findingKey(f.reportId, f.issue.id), f);
+  return placed;
+}
+
+function findingKey(reportId: string, issueId: string): string {
+  return `${reportId}\u0000${issueId}`;
 }
 
 function detailOf(s: Services, ref: FalsePositiveRef): string {

@@ -1,6 +1,9 @@
 // "Use as Current Report" (a workspace report's context menu): its findings stand for its
-// repository instead of the newest report for the checked-out branch, until unpinned.
+// repository's scanner instead of that scanner's newest report for the checked-out branch, until
+// unpinned. Pins are per scanner: pinning a Snyk report leaves the Opengrep one current.
 import * as vscode from 'vscode';
+import { readableVendor } from '../common/scanners';
+import { scannerKey } from '../model/reportList';
 import type { ReportNode } from '../views/nodes';
 import type { Services } from './services';
 
@@ -12,8 +15,13 @@ export function pinReport(s: Services) {
       void vscode.window.showInformationMessage('This report is not of a repository in the workspace, so it cannot be its current report.');
       return;
     }
-    for (const repo of repositories) await s.pins.set(repo.root, node.report.id);
-    s.log.info(`Report ${node.report.id} is now the current report of ${repositories.map((r) => r.root.fsPath).join(', ')} (pinned).`);
+    const scanner = scannerKey(node.report.vulnerabilityReport?.vendor);
+    // A pin stored before pins were per scanner is moved under its report's scanner.
+    const scanners = new Map(s.store.loadedReports().map((r) => [r.id, scannerKey(r.vulnerabilityReport?.vendor)]));
+    for (const repo of repositories) await s.pins.pin(repo.root, scanner, node.report.id, (id) => scanners.get(id));
+    s.log.info(
+      `Report ${node.report.id} is now the current ${readableVendor(node.report.vulnerabilityReport?.vendor)} report of ${repositories.map((r) => r.root.fsPath).join(', ')} (pinned).`,
+    );
     s.tree.redraw();
     s.findings.schedule(); // another report's findings in the code
   };

@@ -6,9 +6,8 @@
 // the document afterwards, never assumed.
 import * as vscode from 'vscode';
 import { counted, messageText } from '../common/text';
-import { commentSyntaxFor } from '../model/commentSyntax';
 import { readableIssueType } from '../model/format';
-import { buildSuppressionComment, resolveStyle } from '../model/suppression';
+import { suppressionCode } from '../editor/suppression';
 import { placeComment } from '../editor/placement';
 import type { Services } from './services';
 
@@ -25,8 +24,7 @@ export function suppressAllInFile(s: Services) {
       void vscode.window.showWarningMessage(messageText(message));
       return 0;
     };
-    if (document.isDirty)
-      return say('Save the file first: the findings\u2019 lines are those of the file as saved. No comment was inserted.');
+    const { commentSyntaxFor, buildSuppressionComment, resolveStyles } = suppressionCode();
     const syntax = commentSyntaxFor(document.languageId);
     if (!syntax) return say(`No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them.`);
     // One comment per false positive and per line, in line order.
@@ -61,25 +59,32 @@ export function suppressAllInFile(s: Services) {
             const line = f.range.start.line;
             try {
               const summary = await s.store.fpSummary(issue.fpId!);
-              const comment = buildSuppressionComment({
-                languageId: document.languageId,
-                style: resolveStyle(vendor, document.languageId, s.connection.settings.suppression),
-                fields: {
-                  summary: summary.text,
-                  vendor,
-                  issueType: issue.issueType ?? '',
-                  vendorIssueId: issue.vendorIssueId ?? '',
-                  fpId: summary.fpId,
-                },
-              });
-              const choice = await placeComment(document, line, syntax, comment, summary.fpId);
+              // The scanner's preferred form first; its other form when the first cannot go here.
+              let choice: Awaited<ReturnType<typeof placeComment>> | undefined;
+              for (const style of resolveStyles(vendor, document.languageId, s.connection.settings.suppression)) {
+                const comment = buildSuppressionComment({
+                  languageId: document.languageId,
+                  style,
+                  fields: {
+                    summary: summary.text,
+                    vendor,
+                    issueType: issue.issueType ?? '',
+                    vendorIssueId: issue.vendorIssueId ?? '',
+                    fpId: summary.fpId,
+                  },
+                });
+                const next = await placeComment(document, line, syntax, comment, summary.fpId);
+                if (!choice || choice.kind === 'refuse') choice = next;
+                if (choice.kind !== 'refuse') break;
+              }
+              if (!choice) continue;
               if (choice.kind === 'refuse') refused.push(`line ${line + 1}: ${choice.reason}`);
               else
                 plans.push({
                   line,
                   text: choice.text,
                   kind: choice.kind,
-                  label: `${readableIssueType(issue.issueType)}, line ${line + 1}`,
+                  label: `${readableIssueType(issue.issueType)}, line ${line + 1}${f.changed ? ' (its code changed since the scan)' : ''}`,
                 });
             } catch (e) {
               refused.push(`line ${line + 1}: ${e instanceof Error ? e.message : String(e)}`);

@@ -81,6 +81,7 @@ export const Setting = {
   SuppressionDefault: 'suppression.default',
   FindingsFalsePositives: 'findings.falsePositives',
   FindingsSeverity: 'findings.severity',
+  FindingsHiddenStates: 'findings.hiddenStates',
   InsightsMaxReports: 'insights.maxReports',
 } as const;
 export type Setting = (typeof Setting)[keyof typeof Setting];

@@ -46,7 +46,7 @@ const SYNTAX = {
   },
   semgrep: {
     label: 'Semgrep',
-    preferred: 'end-of-line',
+    preferred: 'line-above',
     templates: {
       'end-of-line': 'False positive: {summary} (fp {fpId}) nosemgrep: {vendorIssueId}',
       'line-above': 'nosemgrep: {vendorIssueId} - false positive {fpId}: {summary}',

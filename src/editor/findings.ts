@@ -10,12 +10,15 @@ import { TimeSlicer } from '../common/timeSlice';
 import { isFalsePositive } from '../model/issue';
 import { issueLocations, refusedPaths, type CodeLocation } from '../model/locations';
 import type { ReportModel } from '../model/report';
-import { currentReport } from '../model/reportList';
+import { currentReports } from '../model/reportList';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
 import type { Pins } from './pins';
 import type { ReportStore } from './reportStore';
 import type { Repositories, WorkspaceRepository } from './repositories';
+import type { ScannedTexts } from './scannedText';
+import { LINE_END, TrackedFile, type Basis } from './trackedFile';
+import type { LineRange } from '../model/anchors';
 
 export interface Finding {
   readonly reportId: string;
@@ -24,15 +27,32 @@ export interface Finding {
   readonly model: ReportModel;
   readonly falsePositive: boolean;
   readonly uri: vscode.Uri;
+  /** Where the finding is in the text now (followed through edits), not the report's line. */
   readonly range: vscode.Range;
+  /** The place's code was deleted or rewritten since the scan. */
+  readonly changed: boolean;
+  /** The findings at the same range, of the same rule and scanner (this one included). */
+  readonly place: Place;
   /** The other steps of the data-flow trace that are in the workspace, in trace order. */
   readonly related: readonly { readonly uri: vscode.Uri; readonly range: vscode.Range }[];
 }
 
-/** One workspace repository and the report whose findings stand for it. */
+/** Findings of one file at the same range, rule and scanner (several traces to one sink): one problem. */
+export interface Place {
+  readonly uri: vscode.Uri;
+  readonly findings: readonly Finding[];
+  readonly range: vscode.Range;
+  readonly changed: boolean;
+  /** How the place was mapped to the text now (see editor/trackedFile). */
+  readonly basis: Basis;
+}
+
+/** One workspace repository and a report whose findings stand for it (one per scanner). */
 export interface CurrentReport {
   readonly repository: WorkspaceRepository;
   readonly report: FixReportSummary;
+  /** The scanner's name in the scanner table (model/reportList scannerKey). */
+  readonly scanner: string;
   /** The report was made for another branch than the one checked out (its findings may be off). */
   readonly otherBranch?: { readonly report: string; readonly checkedOut: string };
 }
@@ -42,16 +62,35 @@ export type IssuePredicate = (issue: HeldIssue) => boolean;
 
 /** How long after the last change the findings are recomputed (pages arrive every few 100 ms). */
 const SETTLE_MS = 300;
+/** How long typing must pause before a file is mapped again from the scanned text. */
+const REMAP_MS = 750;
+
+/** One file's findings, their places and where those are now. */
+interface FileFindings {
+  readonly uri: vscode.Uri;
+  readonly findings: Finding[];
+  readonly places: Place[];
+  readonly tracked: TrackedFile;
+  /** The report, repository and path its text is read from (the first finding's). */
+  readonly source: { readonly root: vscode.Uri; readonly report: FixReportSummary; readonly path: string };
+  /** Identifies the file's places, so a recompute that changes nothing here keeps the tracking. */
+  readonly signature: string;
+}
 
 export class Findings extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** The findings or the current reports changed. */
   readonly onDidChange = this.changed.event;
-  private byUri = new Map<string, Finding[]>();
+  private readonly fileChanged = this.register(new vscode.EventEmitter<vscode.Uri>());
+  /** The places of one file moved (an edit, or the file was opened and mapped). */
+  readonly onDidChangeFile = this.fileChanged.event;
+  private byUri = new Map<string, FileFindings>();
   private currentReports: CurrentReport[] = [];
   private missing = 0;
   private readonly reported = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  private readonly remaps = new Map<string, NodeJS.Timeout>();
+  private readonly placing = new Map<string, Promise<void>>();
   private run = 0;
 
   constructor(
@@ -61,11 +100,21 @@ export class Findings extends Disposable {
     private readonly pins: Pins,
     private readonly log: ExtensionLog,
     private readonly shows: () => IssuePredicate,
+    private readonly scanned: ScannedTexts,
   ) {
     super();
     this.register(store.onDidChange((change) => change.kind !== 'status' && this.schedule()));
     this.register(repositories.onDidChange(() => this.schedule()));
-    this.register({ dispose: () => clearTimeout(this.timer) });
+    this.register(connection.onDidChange(() => this.schedule())); // the hidden states are a setting
+    this.register(vscode.workspace.onDidOpenTextDocument((document) => void this.placeIn(document)));
+    this.register(vscode.workspace.onDidChangeTextDocument((event) => this.track(event)));
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => this.byUri.get(document.uri.toString())?.tracked.forget()));
+    this.register({
+      dispose: () => {
+        clearTimeout(this.timer);
+        this.remaps.forEach((t) => clearTimeout(t));
+      },
+    });
   }
 
   /** Recompute soon (the filter or a pin changed, or data arrived). */
@@ -77,21 +126,37 @@ export class Findings extends Disposable {
     );
   }
 
-  /** The findings in a file, in report order. */
+  /** The findings in a file, in report order (those whose place is not in the text left out). */
   forUri(uri: vscode.Uri): readonly Finding[] {
-    return this.byUri.get(uri.toString()) ?? [];
+    const file = this.byUri.get(uri.toString());
+    return file ? file.findings.filter((f) => !this.isLost(f.place)) : [];
   }
 
-  /** The findings whose range holds the position (or the line, for a whole-line range). */
+  /** The places in a file (one problem each), in report order. */
+  placesOf(uri: vscode.Uri): readonly Place[] {
+    const file = this.byUri.get(uri.toString());
+    return file ? file.places.filter((p) => !this.isLost(p)) : [];
+  }
+
+  /** The findings whose range holds the position (or its line). */
   at(uri: vscode.Uri, position: vscode.Position): Finding[] {
     return this.forUri(uri).filter(
       (f) => f.range.contains(position) || (f.range.start.line <= position.line && position.line <= f.range.end.line),
     );
   }
 
+  /** A finding of the current reports by its report and issue. */
+  find(reportId: string, issueId: string): Finding | undefined {
+    for (const file of this.byUri.values()) {
+      const found = file.findings.find((f) => f.reportId === reportId && f.issue.id === issueId);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   /** Every file with findings. */
   uris(): vscode.Uri[] {
-    return [...this.byUri.values()].map((list) => list[0]!.uri);
+    return [...this.byUri.values()].map((file) => file.uri);
   }
 
   get current(): readonly CurrentReport[] {
@@ -101,6 +166,66 @@ export class Findings extends Disposable {
   /** Paths of the current reports that are not in their repository (each logged once). */
   get missingPaths(): number {
     return this.missing;
+  }
+
+  /** Findings whose line is not in their file as it is now (listed in the view, not placed). */
+  unplaced(): Finding[] {
+    return [...this.byUri.values()].flatMap((file) => file.findings.filter((f) => this.isLost(f.place)));
+  }
+
+  /**
+   * Maps the file's findings onto the document's text (when it has any), once at a time;
+   * resolves when their ranges describe the document as it is.
+   */
+  placeIn(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    const file = this.byUri.get(key);
+    if (!file) return Promise.resolve();
+    const pending = this.placing.get(key);
+    if (pending) return pending;
+    const placing = this.scanned
+      .textOf(file.source.root, file.source.report, file.source.path)
+      .then((scanned) => {
+        // A recompute may have replaced the file meanwhile; the newer one is placed by its own call.
+        if (this.byUri.get(key) !== file || document.isClosed) return;
+        file.tracked.place(document, scanned);
+        const basis = file.tracked.basis;
+        if (basis.kind === 'unmapped')
+          this.reportOnce(
+            file.source.report.id,
+            `unmapped ${key}`,
+            `Findings in ${document.uri.toString(true)} are on the report's lines, not mapped to your edits since the scan: ${basis.reason}.`,
+          );
+        this.fileChanged.fire(file.uri);
+      })
+      .catch((e: unknown) =>
+        this.log.error(`Findings: placing ${document.uri.toString(true)}: ${e instanceof Error ? e.message : String(e)}`),
+      )
+      .finally(() => this.placing.delete(key));
+    this.placing.set(key, placing);
+    return placing;
+  }
+
+  private track(event: vscode.TextDocumentChangeEvent): void {
+    if (event.contentChanges.length === 0) return;
+    const key = event.document.uri.toString();
+    const file = this.byUri.get(key);
+    if (!file) return;
+    file.tracked.track(event.contentChanges, event.document.version);
+    this.fileChanged.fire(file.uri);
+    clearTimeout(this.remaps.get(key));
+    this.remaps.set(
+      key,
+      setTimeout(() => {
+        this.remaps.delete(key);
+        if (this.byUri.get(key) === file && !event.document.isClosed && file.tracked.settle(event.document))
+          this.fileChanged.fire(file.uri);
+      }, REMAP_MS),
+    );
+  }
+
+  private isLost(place: Place): boolean {
+    return (place as PlaceImpl).lost;
   }
 
   /** Recomputes now; loads (once) each current report whose issues were never requested. */
@@ -115,20 +240,22 @@ export class Findings extends Disposable {
     const nowMs = Date.now();
     const current: CurrentReport[] = [];
     for (const repository of repositories) {
-      const report = currentReport(reports, repository, nowMs, this.pins.get(repository.root));
-      if (!report) continue;
-      const reference = report.repo?.reference;
-      const otherBranch =
-        reference && repository.branch && reference !== repository.branch
-          ? { report: reference, checkedOut: repository.branch }
-          : undefined;
-      current.push({ repository, report, otherBranch });
-      // The Problems panel needs the current report's issues without anyone expanding it.
-      if (!this.store.entry(report.id)?.issues && !this.store.entry(report.id)?.detailError)
-        void this.store.report(report.id).catch(() => undefined);
+      // One current report per scanner: all of them feed the Problems panel and the hover.
+      for (const { report, scanner } of currentReports(reports, repository, nowMs, this.pins.pinned(repository.root))) {
+        const reference = report.repo?.reference;
+        const otherBranch =
+          reference && repository.branch && reference !== repository.branch
+            ? { report: reference, checkedOut: repository.branch }
+            : undefined;
+        current.push({ repository, report, scanner, otherBranch });
+        // The Problems panel needs the current reports' issues without anyone expanding them.
+        if (!this.store.entry(report.id)?.issues && !this.store.entry(report.id)?.detailError)
+          void this.store.report(report.id).catch(() => undefined);
+      }
     }
     const shows = this.shows();
-    const byUri = new Map<string, Finding[]>();
+    const hidden = hiddenStates(this.connection.settings.findings.hiddenStates);
+    const drafts = new Map<string, DraftFile>();
     const exists = existenceCache();
     // 10,000 issues take tens of milliseconds to place: in slices, so the host stays responsive.
     const slicer = new TimeSlicer();
@@ -143,7 +270,7 @@ export class Findings extends Disposable {
           await slicer.yield();
           if (run !== this.run) return; // a newer recompute started meanwhile
         }
-        if (!shows(issue)) continue;
+        if (!shows(issue) || hidden(issue.state)) continue;
         for (const refused of refusedPaths(issue))
           this.reportOnce(
             report.id,
@@ -165,29 +292,69 @@ export class Findings extends Disposable {
         const related: { uri: vscode.Uri; range: vscode.Range }[] = [];
         for (const step of located.related) {
           const stepUri = vscode.Uri.joinPath(repository.root, step.path);
-          if (await exists(stepUri)) related.push({ uri: stepUri, range: rangeOf(step) });
+          if (await exists(stepUri)) related.push({ uri: stepUri, range: toRange(lineRangeOf(step)) });
         }
-        const finding: Finding = {
-          reportId: report.id,
-          issue,
-          vendor,
-          model,
-          falsePositive: isFalsePositive(issue),
-          uri,
-          range: rangeOf(located.primary),
-          related,
-        };
         const key = uri.toString();
-        const list = byUri.get(key);
-        if (list) list.push(finding);
-        else byUri.set(key, [finding]);
+        let draft = drafts.get(key);
+        if (!draft) {
+          draft = { uri, source: { root: repository.root, report, path: located.primary.path }, places: new Map() };
+          drafts.set(key, draft);
+        }
+        const falsePositive = isFalsePositive(issue);
+        const range = lineRangeOf(located.primary);
+        // Several traces to one sink are one problem: same range, rule, scanner (and whether it is a false positive).
+        const placeKey = JSON.stringify([range, issue.vendorIssueId ?? issue.issueType ?? '', vendor, falsePositive]);
+        let place = draft.places.get(placeKey);
+        if (!place) {
+          place = { range, items: [] };
+          draft.places.set(placeKey, place);
+        }
+        place.items.push({ reportId: report.id, issue, vendor, model, falsePositive, uri, related });
       }
     }
     if (run !== this.run) return; // a newer recompute started meanwhile
+    const byUri = new Map<string, FileFindings>();
+    for (const [key, draft] of drafts) byUri.set(key, this.build(draft, this.byUri.get(key)));
     this.byUri = byUri;
     this.currentReports = current;
     this.missing = missing;
+    // Open files are mapped to their text before the findings are announced.
+    await Promise.all(vscode.workspace.textDocuments.filter((d) => byUri.has(d.uri.toString())).map((d) => this.placeIn(d)));
+    if (run !== this.run) return;
     this.changed.fire();
+  }
+
+  /** A file's findings and places; its tracking is kept when its places are the same as before. */
+  private build(draft: DraftFile, previous: FileFindings | undefined): FileFindings {
+    const drafts = [...draft.places.values()];
+    const signature = JSON.stringify([draft.source.report.id, drafts.map((p) => [p.range, p.items.length])]);
+    const tracked =
+      previous?.signature === signature
+        ? previous.tracked
+        : new TrackedFile(
+            draft.uri,
+            drafts.map((p) => p.range),
+          );
+    const findings: Finding[] = [];
+    const places = drafts.map((p, i) => {
+      const place = new PlaceImpl(draft.uri, tracked, i);
+      for (const item of p.items) {
+        const finding: Finding = {
+          ...item,
+          place,
+          get range() {
+            return place.range;
+          },
+          get changed() {
+            return place.changed;
+          },
+        };
+        place.findings.push(finding);
+        findings.push(finding);
+      }
+      return place;
+    });
+    return { uri: draft.uri, findings, places, tracked, source: draft.source, signature };
   }
 
   private reportOnce(reportId: string, what: string, message: string): void {
@@ -198,15 +365,69 @@ export class Findings extends Disposable {
   }
 }
 
-/** Lines 1-based → 0-based; a location without columns covers its whole lines. */
-export function rangeOf(location: CodeLocation): vscode.Range {
-  const start = (location.startLine ?? 1) - 1;
-  const end = (location.endLine ?? location.startLine ?? 1) - 1;
-  if (location.startColumn !== undefined && location.endColumn !== undefined) {
-    return new vscode.Range(start, location.startColumn - 1, end, location.endColumn - 1);
+type DraftItem = Omit<Finding, 'range' | 'changed' | 'place'>;
+
+interface DraftFile {
+  readonly uri: vscode.Uri;
+  readonly source: FileFindings['source'];
+  readonly places: Map<string, { readonly range: LineRange; readonly items: DraftItem[] }>;
+}
+
+class PlaceImpl implements Place {
+  readonly findings: Finding[] = [];
+
+  constructor(
+    readonly uri: vscode.Uri,
+    private readonly tracked: TrackedFile,
+    private readonly index: number,
+  ) {}
+
+  get range(): vscode.Range {
+    return this.tracked.range(this.index);
   }
-  // The editor clamps the end to the line's length.
-  return new vscode.Range(start, 0, end, Number.MAX_SAFE_INTEGER);
+
+  get changed(): boolean {
+    return this.tracked.changed(this.index);
+  }
+
+  get lost(): boolean {
+    return this.tracked.isLost(this.index);
+  }
+
+  get basis(): Basis {
+    return this.tracked.basis;
+  }
+}
+
+/** A place of one finding at a fixed range, followed by nothing (for the bench and tests: no document needed). */
+export function fixedPlace(item: DraftItem, range: vscode.Range): Place {
+  const place: Place & { findings: Finding[] } = { uri: item.uri, findings: [], range, changed: false, basis: { kind: 'report' } };
+  place.findings.push({ ...item, range, changed: false, place });
+  return place;
+}
+
+/** Issue states not shown in the code, compared case-insensitively. */
+function hiddenStates(states: readonly string[]): (state: string | null) => boolean {
+  const hidden = new Set(states.map((s) => s.trim().toLowerCase()));
+  return (state) => state !== null && hidden.has(state.trim().toLowerCase());
+}
+
+/** Lines 1-based → 0-based; a location without columns covers its whole lines. */
+function lineRangeOf(location: CodeLocation): LineRange {
+  const startLine = (location.startLine ?? 1) - 1;
+  const endLine = (location.endLine ?? location.startLine ?? 1) - 1;
+  if (location.startColumn !== undefined && location.endColumn !== undefined)
+    return { startLine, startCharacter: location.startColumn - 1, endLine, endCharacter: location.endColumn - 1 };
+  return { startLine, startCharacter: 0, endLine, endCharacter: LINE_END };
+}
+
+/** The report's range of a location, in the editor's terms (the tree's Open Issue, for a file with no findings placed). */
+export function rangeOf(location: CodeLocation): vscode.Range {
+  return toRange(lineRangeOf(location));
+}
+
+function toRange(r: LineRange): vscode.Range {
+  return new vscode.Range(r.startLine, r.startCharacter, r.endLine, r.endCharacter);
 }
 
 /** Whether a file exists, asked once per path per recompute. */

@@ -2,7 +2,8 @@
 // (model/insertion, model/proof) against the document's text and encoding as they are now.
 import * as vscode from 'vscode';
 import type { CommentSyntax } from '../model/commentSyntax';
-import { chooseInsertion, type InsertionChoice } from '../model/insertion';
+import type { InsertionChoice } from '../model/insertion';
+import { suppressionCode } from './suppression';
 import type { SuppressionComment } from '../model/suppression';
 import { loadProver } from './proof';
 
@@ -30,19 +31,21 @@ export async function placeComment(
   const encoding = document.encoding;
   // UTF-8 and UTF-16 never turn a character into an ASCII byte; other encodings may.
   const legacy = !/^utf(?:8|-8|8bom|16le|16be)$/i.test(encoding);
-  return chooseInsertion({
-    text: document.getText(),
-    line,
-    eol: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n',
-    syntax,
-    candidates: comment.candidates,
-    prover,
-    encode: legacy ? (text) => Promise.resolve(vscode.workspace.encode(text, { encoding })) : undefined,
-    encoding,
-    fpId,
-  }).catch((e: unknown) => ({
-    kind: 'refuse' as const,
-    reason: `the file could not be checked (${e instanceof Error ? e.message : String(e)}), so nothing was inserted`,
-    summaryRefused: false,
-  }));
+  return suppressionCode()
+    .chooseInsertion({
+      text: document.getText(),
+      line,
+      eol: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n',
+      syntax,
+      candidates: comment.candidates,
+      prover,
+      encode: legacy ? (text) => Promise.resolve(vscode.workspace.encode(text, { encoding })) : undefined,
+      encoding,
+      fpId,
+    })
+    .catch((e: unknown) => ({
+      kind: 'refuse' as const,
+      reason: `the file could not be checked (${e instanceof Error ? e.message : String(e)}), so nothing was inserted`,
+      summaryRefused: false,
+    }));
 }

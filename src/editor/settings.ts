@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { NetworkOptions } from '../api/network';
 import { readCaFile } from '../api/network';
 import { levelTable, type Level } from '../model/severity';
+import { HIDDEN_ISSUE_STATES } from '../model/issue';
 import type { SuppressionSettings, SuppressionStyle } from '../model/suppression';
 import { LEGACY_NAMES, SECTION, Setting, USER_LEVEL_ONLY, type UserLevelKey } from '../common/manifest';
 
@@ -13,6 +14,8 @@ interface FindingsSettings {
   falsePositives: 'hint' | 'hide';
   /** Service severity (lower-case) → level, over model/severity's default table. */
   severity: Record<string, Level>;
+  /** Issue states whose findings are not shown (model/issue HIDDEN_ISSUE_STATES by default). */
+  hiddenStates: readonly string[];
 }
 
 export interface Settings {
@@ -81,6 +84,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
       findings: {
         falsePositives: config.get<string>(Setting.FindingsFalsePositives) === 'hide' ? 'hide' : 'hint',
         severity: levelTable(config.get(Setting.FindingsSeverity)),
+        hiddenStates: stringList(config.get<unknown>(Setting.FindingsHiddenStates), HIDDEN_ISSUE_STATES),
       },
       network: { ...editorProxy(env), caCertificates },
     },
@@ -169,4 +173,11 @@ export function affectsSettings(event: vscode.ConfigurationChangeEvent): boolean
     event.affectsConfiguration('http.noProxy') ||
     event.affectsConfiguration('http.proxyStrictSSL')
   );
+}
+
+/** A list of short strings, or the default when the value is not one. */
+function stringList(value: unknown, fallback: readonly string[]): readonly string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string')
+    ? value.slice(0, 100).map((v: string) => v.slice(0, 100))
+    : fallback;
 }

@@ -50,3 +50,10 @@ function isFalsePositiveWord(text: string | null): boolean {
   if (text === 'FalsePositive' || text === 'FALSE_POSITIVE') return true;
   return text.replace(/[^a-z]/gi, '').toLowerCase() === 'falsepositive';
 }
+
+/**
+ * Issue states whose findings the editor does not show by default (the setting
+ * `findings.hiddenStates` replaces the list): the code was fixed, or the team decided the
+ * finding needs nothing. Any other state, or none, is shown.
+ */
+export const HIDDEN_ISSUE_STATES: readonly string[] = ['Fixed', 'Resolved', 'Closed', 'Irrelevant', 'Ignored'];

@@ -2,7 +2,7 @@
 import type { FixReportSummary } from '../api/schemas';
 import { cleanText } from '../common/text';
 import { relativeTime } from './format';
-import { readableVendor } from '../common/scanners';
+import { readableVendor, scannerFor } from '../common/scanners';
 import { remoteMatcher } from './remote';
 import { parseTimestamp, type Instant } from './time';
 
@@ -47,62 +47,127 @@ export interface RepositoryRef {
   readonly branch?: string;
 }
 
-/** Why a report is a repository's current one (currentReport), for the tree to say. */
+/** Why a report is a current one of a repository (currentReports), for the tree to say. */
 export type CurrentReason =
   | { readonly kind: 'pinned' }
   | { readonly kind: 'branch'; readonly branch: string }
-  /** No live report for the checked-out branch, or no branch known (`branch` undefined). */
+  /** The scanner's reports for the checked-out branch have all expired: the newest of them. */
+  | { readonly kind: 'expired'; readonly branch: string }
+  /** No report of the repository is for the checked-out branch, or no branch is known (`branch` undefined). */
   | { readonly kind: 'newest'; readonly branch?: string };
 
-/**
- * The report whose findings stand for a repository: the one the user pinned while it is still
- * listed; else the newest non-expired report of one of its remotes for the checked-out branch;
- * else the newest of its remotes (expired or not, other branch or none). Undefined when no
- * report names one of its remotes.
- */
-export function currentReport<T extends FixReportSummary>(
-  reports: readonly T[],
-  repo: RepositoryRef,
-  nowMs: number,
-  pinnedId?: string,
-): T | undefined {
-  return currentReportAndReason(reports, repo, nowMs, pinnedId)?.report;
+/** One scanner's current report of a repository, and which rule chose it. */
+export interface CurrentChoice<T extends FixReportSummary = FixReportSummary> {
+  readonly report: T;
+  readonly reason: CurrentReason;
+  /** The scanner's key (scannerKey). */
+  readonly scanner: string;
 }
 
-/** currentReport, with which of its rules chose the report. */
-export function currentReportAndReason<T extends FixReportSummary>(
+/**
+ * Which scanner a report is of, as one key for every spelling the service may send ("Opengrep",
+ * "opengrep", "snyk-code"): the scanner table's name; an unknown vendor cleaned and lower-cased;
+ * "" for a report that names none (those form one group of their own).
+ */
+export function scannerKey(vendor: string | null | undefined): string {
+  const text = typeof vendor === 'string' ? cleanText(vendor) : '';
+  return text === '' ? '' : (scannerFor(text)?.name ?? text.toLowerCase());
+}
+
+/**
+ * The reports whose findings stand for a repository, one per scanner (each scanner reports other
+ * things, so one scanner's report does not replace another's). For each scanner: the report the
+ * user pinned for it while it is listed for this repository and scanner; else its newest
+ * non-expired report of one of the repository's remotes for the checked-out branch; else its
+ * newest for that branch, expired. A scanner with reports of other branches only has none while
+ * the branch has reports of other scanners: another branch's findings would be mixed into this
+ * one's. Only when no report is for the branch (or no branch is known) does each scanner's newest
+ * report stand in. Ordered by scanner (the scanner-less group last), so the order does not change
+ * with the list's.
+ */
+export function currentReports<T extends FixReportSummary>(
   reports: readonly T[],
   repo: RepositoryRef,
   nowMs: number,
-  pinnedId?: string,
-): { report: T; reason: CurrentReason } | undefined {
+  pinned: (scanner: string) => string | undefined = () => undefined,
+): CurrentChoice<T>[] {
+  const mine = reportsOf(reports, repo, nowMs);
+  const { branch } = repo;
+  const scanned = branch !== undefined && mine.some((r) => r.repo?.reference === branch);
+  const byScanner = new Map<string, T[]>();
+  for (const report of mine) {
+    const scanner = scannerKey(report.vulnerabilityReport?.vendor);
+    const group = byScanner.get(scanner);
+    if (group) group.push(report);
+    else byScanner.set(scanner, [report]);
+  }
+  const chosen: CurrentChoice<T>[] = [];
+  for (const scanner of [...byScanner.keys()].sort(byScannerName)) {
+    const choice = choose(byScanner.get(scanner) ?? [], repo, nowMs, pinned(scanner), scanned);
+    if (choice) chosen.push({ ...choice, scanner });
+  }
+  return chosen;
+}
+
+/** The reports of one of the repository's remotes, as sortReports orders them. */
+function reportsOf<T extends FixReportSummary>(reports: readonly T[], repo: RepositoryRef, nowMs: number): T[] {
   const matches = remoteMatcher(repo.remotes);
-  const mine = sortReports(
+  return sortReports(
     reports.filter((r) => matches(r.repo?.originalUrl)),
     { nowMs },
   );
+}
+
+/**
+ * The rule among `mine` (sorted, one scanner's for currentReports): pinned, else live on the
+ * branch, else (`onBranch`: the branch has reports) the newest for the branch or none, else the newest.
+ */
+function choose<T extends FixReportSummary>(
+  mine: readonly T[],
+  repo: RepositoryRef,
+  nowMs: number,
+  pinnedId: string | undefined,
+  onBranch: boolean,
+): { report: T; reason: CurrentReason } | undefined {
   if (pinnedId !== undefined) {
     const pinned = mine.find((r) => r.id === pinnedId);
     if (pinned) return { report: pinned, reason: { kind: 'pinned' } };
   }
   const { branch } = repo;
-  const onBranch = branch === undefined ? undefined : mine.find((r) => !isExpired(r, nowMs) && r.repo?.reference === branch);
-  if (onBranch && branch !== undefined) return { report: onBranch, reason: { kind: 'branch', branch } };
+  if (branch !== undefined) {
+    const live = mine.find((r) => !isExpired(r, nowMs) && r.repo?.reference === branch);
+    if (live) return { report: live, reason: { kind: 'branch', branch } };
+    if (onBranch) {
+      // Sorted live first, so the first of the branch is its newest expired one.
+      const expired = mine.find((r) => r.repo?.reference === branch);
+      return expired && { report: expired, reason: { kind: 'expired', branch } };
+    }
+  }
   const fallback = newest(mine);
   return fallback && { report: fallback, reason: branch === undefined ? { kind: 'newest' } : { kind: 'newest', branch } };
+}
+
+/** Scanner keys in name order, case aside; reports that name no scanner last. */
+function byScannerName(a: string, b: string): number {
+  if (a === '' || b === '') return (a === '' ? 1 : 0) - (b === '' ? 1 : 0);
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The sentence a report's tooltip gives for why it is current. */
 export function currentReasonText(reason: CurrentReason): string {
   switch (reason.kind) {
     case 'pinned':
-      return 'Current: pinned by you.';
+      return "Current: pinned by you as this repository's report of this scanner.";
     case 'branch':
-      return `Current for branch ${cleanText(reason.branch)}: the newest live report of this repository and branch.`;
+      return `Current for branch ${cleanText(reason.branch)}: the newest live report of this repository, branch and scanner.`;
+    case 'expired':
+      return `Current for branch ${cleanText(reason.branch)}: the newest report of this repository, branch and scanner, though expired (none is live).`;
     case 'newest':
       return reason.branch === undefined
-        ? 'Current: the newest report of this repository (the checked-out branch is not known).'
-        : `Current: the newest report of this repository, as none is live for branch ${cleanText(reason.branch)}.`;
+        ? 'Current: the newest report of this repository and scanner (the checked-out branch is not known).'
+        : `Current: the newest report of this repository and scanner, as no report of this repository is for branch ${cleanText(reason.branch)}.`;
   }
 }
 

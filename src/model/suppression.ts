@@ -114,6 +114,26 @@ export function resolveStyle(vendor: string, languageId: string, settings: Suppr
   return { template, placement };
 }
 
+/**
+ * The styles to try, in order: the resolved one and, when the line above is the scanner's own
+ * default (not the user's choice), the scanner's end-of-line form. Semgrep reads every comma after
+ * `nosemgrep:` on the line above as another rule id, so a summary with commas fits only at the
+ * end of the line; the line above keeps a long comment from pushing the code out of view.
+ */
+export function resolveStyles(vendor: string, languageId: string, settings: SuppressionSettings = {}): SuppressionStyle[] {
+  const style = resolveStyle(vendor, languageId, settings);
+  const scanner = scannerFor(vendor)?.syntax;
+  const chosen =
+    placementOf(ownEntry(settings.byLanguage, languageId)) ??
+    placementOf(ownEntry(settings.byVendor, vendor) ?? ownEntryIgnoringCase(settings.byVendor, vendor)) ??
+    templateOf(ownEntry(settings.byLanguage, languageId)) ??
+    templateOf(ownEntry(settings.byVendor, vendor) ?? ownEntryIgnoringCase(settings.byVendor, vendor));
+  const endOfLine = scanner?.templates['end-of-line'];
+  if (chosen !== undefined || style.placement !== 'line-above' || !endOfLine || commentSyntaxFor(languageId)?.endOfLine === false)
+    return [style];
+  return [style, { template: endOfLine, placement: 'end-of-line' }];
+}
+
 function ownEntry<T>(record: Record<string, T> | undefined, key: string): T | undefined {
   if (!record || typeof record !== 'object') return undefined;
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;

@@ -1,18 +1,17 @@
 // Quick fixes on a finding's diagnostic: for a false positive, insert its suppression comment
-// at the diagnostic's line as the editor holds it now (the editor moves diagnostics with edits;
-// the range stored when the findings were placed would drift), show its explanation; for any
-// finding, show it in the Fix Reports view; and, where the file has several false positives,
-// suppress them all behind the refactor preview.
+// at the finding's line as it is now (editor/findings follows edits), show its explanation; for
+// any finding, show it in the Fix Reports view; and, where the file has several false positives,
+// suppress them all behind the refactor preview. Each title names the file, line and the first
+// words of the summary, so several false positives on one line can be told apart.
 import * as vscode from 'vscode';
 import { CommandId } from '../common/manifest';
-import type { Finding, Findings } from '../editor/findings';
-import { fpActionName } from './findingText';
+import type { Finding, Findings, Place } from '../editor/findings';
+import { fpChoiceName } from './findingText';
 import type { IssueNode } from './nodes';
 
 /**
- * What a finding's quick fix passes: the false positive and the line of its diagnostic as the
- * editor holds it now (the editor moves diagnostics with edits; a stored range would drift),
- * not the cursor's.
+ * What a finding's quick fix passes: the false positive; the command inserts at its line as it
+ * is when it runs (`line` is where it was when the menu opened, used only if it is gone).
  */
 export interface AtFindingArg {
   atFinding: { reportId: string; issueId: string; uri: string; line: number };
@@ -32,74 +31,84 @@ export const findingActionKinds = (): vscode.CodeActionKind[] => [vscode.CodeAct
 export class FindingActions implements vscode.CodeActionProvider {
   constructor(
     private readonly findings: Findings,
-    private readonly source: (finding: Finding) => vscode.Diagnostic,
+    private readonly source: (place: Place) => vscode.Diagnostic,
+    private readonly knownSummary: (fpId: string) => string | undefined,
   ) {}
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    const inFile = this.findings.forUri(document.uri);
-    if (inFile.length === 0) return [];
-    // The findings under the cursor, each once, with the diagnostic the editor passed for it.
-    const here = new Map<string, { finding: Finding; diagnostic: vscode.Diagnostic }>();
+    const places = this.findings.placesOf(document.uri);
+    if (places.length === 0) return [];
+    // The places under the cursor, each once, with the diagnostic the editor passed for it.
+    const here = new Map<Place, vscode.Diagnostic>();
     for (const diagnostic of context.diagnostics) {
-      // Findings that look alike (same scanner, rule and type on one line) are told apart by
-      // taking each at most once: two such diagnostics are two findings.
-      const finding = matching(inFile, diagnostic, this.source, here);
-      if (finding) here.set(finding.issue.id, { finding, diagnostic });
+      const place = matching(places, diagnostic, this.source, here);
+      if (place) here.set(place, diagnostic);
     }
     if (here.size === 0) return [];
     const actions: vscode.CodeAction[] = [];
-    const fps = [...here.values()].filter(({ finding }) => finding.falsePositive && finding.issue.fpId);
-    const diagnostics = [...here.values()].map((h) => h.diagnostic);
-    if (fps.length >= 1 && fps.length <= MAX_LISTED) {
-      // One action per false positive here, told apart by type and fpId when there are several.
-      for (const { finding, diagnostic } of fps) {
+    // Each false positive once (one place can hold several traces of one false positive).
+    const fps = new Map<string, { finding: Finding; diagnostic: vscode.Diagnostic }>();
+    for (const [place, diagnostic] of here)
+      for (const finding of place.findings)
+        if (finding.falsePositive && finding.issue.fpId && !fps.has(finding.issue.fpId))
+          fps.set(finding.issue.fpId, { finding, diagnostic });
+    const named = (finding: Finding) =>
+      fpChoiceName({
+        issueType: finding.issue.issueType,
+        path: vscode.workspace.asRelativePath(finding.uri, false),
+        line: finding.range.start.line + 1,
+        summary: this.knownSummary(finding.issue.fpId!),
+      });
+    if (fps.size >= 1 && fps.size <= MAX_LISTED) {
+      for (const { finding, diagnostic } of fps.values()) {
         const { issue, reportId } = finding;
-        const which = fps.length === 1 ? 'this false positive' : fpActionName(issue.issueType, issue.fpId!);
         const arg: AtFindingArg = {
-          atFinding: { reportId, issueId: issue.id, uri: document.uri.toString(), line: diagnostic.range.start.line },
+          atFinding: { reportId, issueId: issue.id, uri: document.uri.toString(), line: finding.range.start.line },
         };
         actions.push(
           action(
-            `Insert suppression comment for ${which}`,
+            `Insert suppression comment: ${named(finding)}`,
             { command: CommandId.InsertSuppressionComment, title: '', arguments: [arg] },
             [diagnostic],
-            fps.length === 1,
+            fps.size === 1,
           ),
         );
       }
-      for (const { finding, diagnostic } of fps) {
+      for (const { finding, diagnostic } of fps.values()) {
         const { issue, reportId } = finding;
-        const which = fps.length === 1 ? 'this' : fpActionName(issue.issueType, issue.fpId!);
         const node: IssueNode = { kind: 'issue', reportId, issue, vendor: finding.vendor, model: finding.model };
         actions.push(
-          action(`Show why ${which} is a false positive`, { command: CommandId.ShowFpExplanation, title: '', arguments: [node] }, [
-            diagnostic,
-          ]),
+          action(
+            `Show why it is a false positive: ${named(finding)}`,
+            { command: CommandId.ShowFpExplanation, title: '', arguments: [node] },
+            [diagnostic],
+          ),
         );
       }
-    } else if (fps.length > MAX_LISTED) {
+    } else if (fps.size > MAX_LISTED) {
       // Many on the line: the picker offers them (first, the first one selected).
-      const line = fps[0]!.diagnostic.range.start.line;
-      const arg: AtLineArg = { atLine: { uri: document.uri.toString(), line } };
+      const first = fps.values().next().value!.finding;
+      const arg: AtLineArg = { atLine: { uri: document.uri.toString(), line: first.range.start.line } };
       actions.push(
         action(
-          `Insert suppression comment for one of the ${fps.length} false positives on this line…`,
+          `Insert suppression comment for one of the ${fps.size} false positives at ${vscode.workspace.asRelativePath(document.uri, false)}:${first.range.start.line + 1}…`,
           { command: CommandId.InsertSuppressionComment, title: '', arguments: [arg] },
-          fps.map((f) => f.diagnostic),
+          [...new Set([...fps.values()].map((f) => f.diagnostic))],
           true,
         ),
       );
     }
-    const first = here.values().next().value!.finding;
+    const [firstPlace] = here.keys();
+    const first = firstPlace!.findings[0]!;
     actions.push(
       action(
         here.size === 1 ? 'Show in the Fix Reports view' : `Show in the Fix Reports view (1 of ${here.size} findings here)`,
         { command: CommandId.RevealFinding, title: '', arguments: [{ reportId: first.reportId, issueId: first.issue.id }] },
-        diagnostics,
+        [...here.values()],
       ),
     );
     // One comment per line (the first false positive of each), so the title counts lines.
-    const fpLines = new Set(inFile.filter((f) => f.falsePositive && f.issue.fpId).map((f) => f.range.start.line));
+    const fpLines = new Set(places.filter((p) => p.findings.some((f) => f.falsePositive && f.issue.fpId)).map((p) => p.range.start.line));
     if (fpLines.size > 0) {
       const title =
         fpLines.size === 1
@@ -120,24 +129,25 @@ function action(title: string, command: vscode.Command, diagnostics?: vscode.Dia
 }
 
 /**
- * The finding a diagnostic stands for: same source, code and issue type (the message's text
- * before " (false positive", since a summary fetched later lengthens it), nearest by line (its
- * range moved with edits since it was published), and not already taken by another diagnostic.
+ * The place a diagnostic stands for: same source, code, issue type and count (the message's text
+ * before " (false positive" or " [changed", since a summary fetched later lengthens it), nearest
+ * by line (the menu may have opened before the diagnostics of an edit were published), and not
+ * already taken by another diagnostic.
  */
 function matching(
-  inFile: readonly Finding[],
+  places: readonly Place[],
   diagnostic: vscode.Diagnostic,
-  source: (finding: Finding) => vscode.Diagnostic,
-  taken: ReadonlyMap<string, unknown>,
-): Finding | undefined {
-  let best: Finding | undefined;
+  source: (place: Place) => vscode.Diagnostic,
+  taken: ReadonlyMap<Place, unknown>,
+): Place | undefined {
+  let best: Place | undefined;
   let distance = Infinity;
   const wanted = identity(diagnostic);
-  for (const finding of inFile) {
-    if (taken.has(finding.issue.id) || identity(source(finding)) !== wanted) continue;
-    const d = Math.abs(finding.range.start.line - diagnostic.range.start.line);
+  for (const place of places) {
+    if (taken.has(place) || identity(source(place)) !== wanted) continue;
+    const d = Math.abs(place.range.start.line - diagnostic.range.start.line);
     if (d < distance) {
-      best = finding;
+      best = place;
       distance = d;
     }
   }
@@ -148,7 +158,7 @@ function identity(diagnostic: vscode.Diagnostic): string {
   return JSON.stringify([
     diagnostic.source ?? '',
     codeOf(diagnostic),
-    diagnostic.message.split(' (false positive')[0],
+    diagnostic.message.split(/ \(false positive| \[changed/)[0],
     diagnostic.severity === vscode.DiagnosticSeverity.Hint,
   ]);
 }

@@ -1,15 +1,24 @@
-// The hover on a finding's range in the editor: the issue, its fix's confidence (Stable or
-// Adaptive, and what that means), ratings and lifecycle, and for a false positive its summary
-// and explanation (fetched now: the model does not keep it); the same MarkdownStrings,
-// escaping and command allowlist as the tree's tooltips.
+// The hover on a finding's range in the editor: first one compact block per place (the findings
+// of one rule and scanner at one range): what it is and how many traces, whether its code
+// changed since the scan, the fix's confidence and ratings, a false positive's summary; then the
+// details of the first place (the issue, the fix's lifecycle, a false positive's explanation,
+// fetched now: the model does not keep it). The same MarkdownStrings, escaping and command
+// allowlist as the tree's tooltips.
 import * as vscode from 'vscode';
 import { explain, type Explanation, type ExplanationSource } from '../editor/explanations';
-import type { Finding, Findings } from '../editor/findings';
+import type { Finding, Findings, Place } from '../editor/findings';
+import { readableVendor } from '../common/scanners';
+import { oneLine } from '../common/text';
+import { readableIssueType } from '../model/format';
+import { CHANGED_SINCE_SCAN } from './problems';
 import type { ReportStore } from '../editor/reportStore';
 import { fixTooltip, issueTooltip, Tooltip } from './tooltips';
 
 /** Issues that are not false positives show no explanation. */
 const NOT_SHOWN: Explanation = { kind: 'none' };
+
+/** Places described in one hover; more are counted. */
+const MAX_PLACES = 3;
 
 /** How long a hover waits for a false positive's summary before showing without it. */
 const SUMMARY_WAIT_MS = 1_500;
@@ -28,20 +37,22 @@ export class FindingHover implements vscode.HoverProvider {
   ): Promise<vscode.Hover | undefined> {
     const here = this.findings.at(document.uri, position);
     if (here.length === 0) return undefined;
+    const places = [...new Set(here.map((f) => f.place))];
     const contents: vscode.MarkdownString[] = [];
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());
     try {
-      for (const finding of here.slice(0, 3)) {
-        contents.push(...(await this.describe(finding, controller.signal)));
-        if (token.isCancellationRequested) return undefined;
-      }
+      const summaries = await Promise.all(places.slice(0, MAX_PLACES).map((place) => this.placeSummary(place.findings[0]!)));
+      places.slice(0, MAX_PLACES).forEach((place, i) => contents.push(compactBlock(place, summaries[i])));
+      if (places.length > MAX_PLACES)
+        contents.push(new Tooltip().text(`…and ${places.length - MAX_PLACES} more findings on this line (Problems panel).`).value);
+      contents.push(...(await this.describe(places[0]!.findings[0]!, controller.signal)));
+      if (token.isCancellationRequested) return undefined;
     } finally {
       cancel.dispose();
     }
-    if (here.length > 3) contents.push(new Tooltip().text(`…and ${here.length - 3} more findings on this line (Problems panel).`).value);
     const current = this.findings.current.find((c) => c.report.id === here[0]!.reportId);
-    if (current?.otherBranch) {
+    if (current?.otherBranch && places[0]!.basis.kind !== 'scan') {
       contents.push(
         new Tooltip()
           .md('⚠️ ')
@@ -49,8 +60,11 @@ export class FindingHover implements vscode.HoverProvider {
           .value,
       );
     }
-    const line = here[0]!.range;
-    return new vscode.Hover(contents, line.end.character === Number.MAX_SAFE_INTEGER ? document.lineAt(line.start.line).range : line);
+    return new vscode.Hover(contents, places[0]!.range);
+  }
+
+  private placeSummary(finding: Finding): Promise<string | undefined> {
+    return finding.falsePositive && finding.issue.fpId ? this.summaryOf(finding.issue.fpId) : Promise.resolve(undefined);
   }
 
   private async describe(finding: Finding, signal: AbortSignal): Promise<vscode.MarkdownString[]> {
@@ -77,4 +91,31 @@ export class FindingHover implements vscode.HoverProvider {
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SUMMARY_WAIT_MS)),
     ]);
   }
+}
+
+/** One place in a few lines: type, count, scanner and rule; changed since the scan; fix confidence and ratings; the FP summary. */
+function compactBlock(place: Place, summary: string | undefined): vscode.MarkdownString {
+  const first = place.findings[0]!;
+  const { issue, model } = first;
+  const tip = new Tooltip();
+  tip.md('**').text(readableIssueType(issue.issueType)).md('**');
+  if (place.findings.length > 1) tip.md(` ×${place.findings.length}`);
+  tip.md(' · ').text(readableVendor(first.vendor));
+  if (issue.vendorIssueId) tip.md(' · ').text(oneLine(issue.vendorIssueId, 120));
+  tip.md(' · ').text(first.falsePositive ? 'false positive' : levelWord(place));
+  if (place.changed) tip.md('\n\n⚠️ ').text(`This code ${CHANGED_SINCE_SCAN}: the report may no longer apply here.`);
+  else if (place.basis.kind === 'scan')
+    tip.md('\n\n').text(`Mapped from the scanned commit ${place.basis.revision.slice(0, 10)} to your text.`);
+  const fix = model.fixOfIssue(issue.id);
+  const view = fix && model.fixView(fix.id);
+  if (view) {
+    tip.md('\n\n**Fix:** ').text(view.confidence.label).md(` — 👍 ${view.ratings.up} · 👎 ${view.ratings.down}`);
+  }
+  if (summary) tip.md('\n\n**False positive:** ').text(oneLine(summary, 300));
+  return tip.value;
+}
+
+function levelWord(place: Place): string {
+  const severities = [...new Set(place.findings.map((f) => f.issue.severity ?? 'no severity'))];
+  return `severity ${severities.slice(0, 3).join('/')}`;
 }

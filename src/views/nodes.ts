@@ -13,6 +13,7 @@ import type { ReportModel } from '../model/report';
 import { CommandId } from '../common/manifest';
 import type { Explanation } from '../editor/explanations';
 import type { IssueLoading } from '../editor/reportStore';
+import { issuePlace } from './findingText';
 import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
 import type { LoadingAction } from './loadingCommands';
 
@@ -290,14 +291,14 @@ function fixItem(node: FixNode): vscode.TreeItem {
 function issueItem(node: IssueNode): vscode.TreeItem {
   const { issue } = node;
   const fp = isFalsePositive(issue);
-  // What a person reads first: the kind of issue; then, for a false positive, the summary the
-  // whole feature is about once it is known (else the rule id); state repeats nothing the
-  // group already says.
+  // What a person reads first: the kind of issue; then, for a false positive, where it is (rows
+  // of one type are otherwise alike) and the summary the whole feature is about once it is
+  // known (else the rule id); state repeats nothing the group already says.
   const item = new vscode.TreeItem(readableIssueType(issue.issueType), vscode.TreeItemCollapsibleState.None);
   item.id = `issue:${node.reportId}:${issue.id}`;
   const rule = issue.vendorIssueId ?? issue.id;
   item.description = fp
-    ? (node.summary ?? [rule, issue.severity ?? 'no severity'].join(' · '))
+    ? [issuePlace(issue), node.summary ?? [rule, issue.severity ?? 'no severity'].join(' · ')].filter((p) => p !== '').join(' · ')
     : [rule, issue.severity ?? 'no severity', issue.state ?? 'no state'].join(' · ');
   item.iconPath = new vscode.ThemeIcon(fp ? 'pass' : 'bug');
   item.contextValue = fp && issue.fpId ? 'issue.falsePositive' : 'issue';

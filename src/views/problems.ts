@@ -1,7 +1,10 @@
-// The Problems panel: one diagnostic per finding of the current reports (editor/findings),
-// published per file, in time slices (common/timeSlice) so 10,000 findings never stall the
-// extension host (bench case 10 measures the longest stall). The host keeps at most 1,000
-// diagnostics per file: the rest are not sent, and the view says which files were capped.
+// The Problems panel: one diagnostic per place of the current reports' findings (editor/findings:
+// the findings of one file at one range, rule and scanner, so several traces to one sink are one
+// problem, `×N`, at their highest severity, with every trace as related information), published
+// per file, in time slices (common/timeSlice) so 10,000 findings never stall the extension host.
+// A file's diagnostics are published again when its places move (an edit, or the file was opened
+// and mapped to its text). The host keeps at most 1,000 diagnostics per file: the rest are not
+// sent, and the view says which files were capped.
 import * as vscode from 'vscode';
 import { readableVendor, scannerFor } from '../common/scanners';
 import { oneLine } from '../common/text';
@@ -10,7 +13,7 @@ import { TimeSlicer } from '../common/timeSlice';
 import { readableIssueType } from '../model/format';
 import { levelOf, type Level } from '../model/severity';
 import type { Connection } from '../editor/connection';
-import type { Finding } from '../editor/findings';
+import type { Place } from '../editor/findings';
 
 /** What the extension host keeps per file; more are dropped with a warning of its own. */
 const MAX_PER_FILE = 1_000;
@@ -30,12 +33,18 @@ export interface PublishResult {
   yields: number;
 }
 
-/** What Problems publishes: the findings per file, and when they change. */
+/** What Problems publishes: the places per file, and when they change. */
 export interface FindingSource {
   readonly onDidChange: vscode.Event<void>;
+  readonly onDidChangeFile: vscode.Event<vscode.Uri>;
   uris(): vscode.Uri[];
-  forUri(uri: vscode.Uri): readonly Finding[];
+  placesOf(uri: vscode.Uri): readonly Place[];
 }
+
+/** How long a file's edits wait before its diagnostics are published again. */
+const REPUBLISH_MS = 100;
+/** Related locations per diagnostic (every trace step of every merged finding, up to this many). */
+const MAX_RELATED = 200;
 
 export class Problems extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection('securityFixReports'));
@@ -44,6 +53,7 @@ export class Problems extends Disposable {
   readonly onDidPublish = this.published.event;
   private files = new Set<string>();
   private generation = 0;
+  private readonly pending = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly findings: FindingSource,
@@ -52,26 +62,26 @@ export class Problems extends Disposable {
   ) {
     super();
     this.register(findings.onDidChange(() => void this.publish()));
+    this.register(findings.onDidChangeFile((uri) => this.republishSoon(uri)));
     // The severity table and the false-positive mode are settings.
     this.register(connection.onDidChange(() => void this.publish()));
+    this.register({ dispose: () => this.pending.forEach((t) => clearTimeout(t)) });
   }
 
   /** Replaces what is shown with the current findings; a newer call stops an older one. */
   async publish(): Promise<PublishResult | undefined> {
     const generation = ++this.generation;
-    const { falsePositives, severity } = this.connection.settings.findings;
     const next = new Set<string>();
     const result: PublishResult = { files: 0, diagnostics: 0, capped: [], yields: 0 };
     const slicer = new TimeSlicer();
     for (const uri of this.findings.uris()) {
-      const shown = this.findings.forUri(uri).filter((f) => !(f.falsePositive && falsePositives === 'hide'));
-      if (shown.length === 0) continue;
-      if (shown.length > MAX_PER_FILE) result.capped.push(uri);
-      const diagnostics = shown.slice(0, MAX_PER_FILE).map((f) => diagnosticOf(f, severity, this.knownSummary));
-      this.collection.set(uri, diagnostics);
+      const diagnostics = this.diagnosticsFor(uri);
+      if (diagnostics.length === 0) continue;
+      if (diagnostics.length > MAX_PER_FILE) result.capped.push(uri);
+      this.collection.set(uri, diagnostics.slice(0, MAX_PER_FILE));
       next.add(uri.toString());
       result.files++;
-      result.diagnostics += diagnostics.length;
+      result.diagnostics += Math.min(diagnostics.length, MAX_PER_FILE);
       if (slicer.due) {
         await slicer.yield();
         if (generation !== this.generation) return undefined;
@@ -88,33 +98,75 @@ export class Problems extends Disposable {
   diagnosticsOf(uri: vscode.Uri): readonly vscode.Diagnostic[] {
     return this.collection.get(uri) ?? [];
   }
+
+  private diagnosticsFor(uri: vscode.Uri): vscode.Diagnostic[] {
+    const { falsePositives, severity } = this.connection.settings.findings;
+    return this.findings
+      .placesOf(uri)
+      .filter((place) => !(falsePositives === 'hide' && place.findings[0]!.falsePositive))
+      .map((place) => diagnosticOf(place, severity, this.knownSummary));
+  }
+
+  private republishSoon(uri: vscode.Uri): void {
+    const key = uri.toString();
+    clearTimeout(this.pending.get(key));
+    this.pending.set(
+      key,
+      setTimeout(() => {
+        this.pending.delete(key);
+        if (!this.files.has(key)) return; // not published (yet): the next publish() includes it
+        this.collection.set(uri, this.diagnosticsFor(uri).slice(0, MAX_PER_FILE));
+      }, REPUBLISH_MS),
+    );
+  }
 }
 
+/** Words the message ends with when the place's code changed since the scan. */
+export const CHANGED_SINCE_SCAN = 'changed since the scan';
+
 export function diagnosticOf(
-  finding: Finding,
+  place: Place,
   overrides: Readonly<Record<string, Level>>,
   knownSummary: (fpId: string) => string | undefined,
 ): vscode.Diagnostic {
-  const { issue } = finding;
+  const first = place.findings[0]!;
+  const { issue } = first;
   const type = readableIssueType(issue.issueType);
-  const summary = finding.falsePositive && issue.fpId ? knownSummary(issue.fpId) : undefined;
-  const message = finding.falsePositive ? `${type} (false positive${summary ? `: ${oneLine(summary, 300)}` : ''})` : type;
-  const level: Level = finding.falsePositive ? 'hint' : levelOf(issue.severity, overrides);
-  const diagnostic = new vscode.Diagnostic(finding.range, message, severityOf(level));
-  diagnostic.source = readableVendor(finding.vendor);
+  const count = place.findings.length > 1 ? ` ×${place.findings.length}` : '';
+  const summary = first.falsePositive && issue.fpId ? knownSummary(issue.fpId) : undefined;
+  const changed = place.changed ? ` [${CHANGED_SINCE_SCAN}]` : '';
+  const message = first.falsePositive
+    ? `${type}${count} (false positive${summary ? `: ${oneLine(summary, 300)}` : ''})${changed}`
+    : `${type}${count}${changed}`;
+  const level: Level = first.falsePositive ? 'hint' : highest(place.findings.map((f) => levelOf(f.issue.severity, overrides)));
+  const diagnostic = new vscode.Diagnostic(place.range, message, severityOf(level));
+  diagnostic.source = readableVendor(first.vendor);
   const rule = issue.vendorIssueId ? oneLine(issue.vendorIssueId, 200) : undefined;
   if (rule) {
-    const target = scannerFor(finding.vendor)?.ruleUrl?.(rule);
+    const target = scannerFor(first.vendor)?.ruleUrl?.(rule);
     diagnostic.code = target ? { value: rule, target: vscode.Uri.from(target) } : rule;
   }
-  if (finding.related.length) {
-    diagnostic.relatedInformation = finding.related.map(
-      (step, i) =>
+  const related: vscode.DiagnosticRelatedInformation[] = [];
+  const traces = place.findings.filter((f) => f.related.length > 0);
+  for (const [t, finding] of traces.entries()) {
+    const trace = traces.length > 1 ? `Trace ${t + 1} of ${traces.length}: data flow step` : 'Data flow step';
+    for (const [i, step] of finding.related.entries()) {
+      if (related.length === MAX_RELATED) break;
+      related.push(
         new vscode.DiagnosticRelatedInformation(
           new vscode.Location(step.uri, step.range),
-          `Data flow step ${i + 1} of ${finding.related.length + 1}`,
+          `${trace} ${i + 1} of ${finding.related.length + 1}`,
         ),
-    );
+      );
+    }
   }
+  if (related.length) diagnostic.relatedInformation = related;
   return diagnostic;
+}
+
+const ORDER: readonly Level[] = ['error', 'warning', 'information', 'hint'];
+
+/** The most severe of the levels. */
+function highest(levels: readonly Level[]): Level {
+  return ORDER.find((level) => levels.includes(level)) ?? 'information';
 }

@@ -11,7 +11,7 @@ import type { ReportModel } from '../model/report';
 import { issueLocations } from '../model/locations';
 import { remoteMatcher } from '../model/remote';
 import { rangeOf } from '../editor/findings';
-import { currentReport, currentReportAndReason, type CurrentReason } from '../model/reportList';
+import { currentReports, type CurrentReason } from '../model/reportList';
 import type { Pins } from '../editor/pins';
 import type { WorkspaceRepository } from '../editor/repositories';
 import { CommandId } from '../common/manifest';
@@ -91,15 +91,18 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     this.filterChanged.fire();
   }
 
-  /** The workspace's repositories: their reports are marked, the current one of each named. */
+  /** The workspace's repositories: their reports are marked, the current ones of each (one per scanner) named. */
   setRepositories(repositories: readonly WorkspaceRepository[]): void {
     this.repositories = repositories;
   }
 
-  /** The workspace repositories whose current report this is (see model/reportList currentReport). */
+  /** The workspace repositories of which this is a current report, one per scanner (model/reportList currentReports). */
   currentFor(reportId: string): WorkspaceRepository[] {
     const reports = this.store.loadedReports();
-    return this.repositories.filter((repo) => currentReport(reports, repo, Date.now(), this.pins.get(repo.root))?.id === reportId);
+    const nowMs = Date.now();
+    return this.repositories.filter((repo) =>
+      currentReports(reports, repo, nowMs, this.pins.pinned(repo.root)).some((c) => c.report.id === reportId),
+    );
   }
 
   /** The workspace repositories a report belongs to (by remote). */
@@ -334,9 +337,11 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     const nowMs = Date.now();
     const current = new Map<string, CurrentReason>();
     for (const repo of this.repositories) {
-      const chosen = currentReportAndReason(reports, repo, nowMs, this.pins.get(repo.root));
-      // Current for several repositories (same remote): a pin in any of them is what it says.
-      if (chosen && current.get(chosen.report.id)?.kind !== 'pinned') current.set(chosen.report.id, chosen.reason);
+      // Every scanner's current report is marked: each feeds the Problems panel and the hover.
+      for (const chosen of currentReports(reports, repo, nowMs, this.pins.pinned(repo.root))) {
+        // Current for several repositories (same remote): a pin in any of them is what it says.
+        if (current.get(chosen.report.id)?.kind !== 'pinned') current.set(chosen.report.id, chosen.reason);
+      }
     }
     this.reportNodes.clear();
     const nodes: Node[] = [];

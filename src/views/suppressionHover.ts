@@ -4,7 +4,8 @@
 // matter), else a comment opened earlier on the same line. Never by the summary's text, which
 // a service could make match any line.
 import * as vscode from 'vscode';
-import { commentSyntaxFor, isGrammar, type CommentSyntax } from '../model/commentSyntax';
+import type { CommentSyntax } from '../model/commentSyntax';
+import { suppressionCode } from '../editor/suppression';
 import { readableIssueType } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import { explain, type ExplanationSource } from '../editor/explanations';
@@ -25,7 +26,7 @@ export class SuppressionHover implements vscode.HoverProvider {
     position: vscode.Position,
     token?: vscode.CancellationToken,
   ): Promise<vscode.Hover | undefined> {
-    const syntax = commentSyntaxFor(document.languageId);
+    const syntax = suppressionCode().commentSyntaxFor(document.languageId);
     if (!syntax) return undefined;
     const line = document.lineAt(position.line).text;
     for (const match of line.matchAll(UUID)) {
@@ -60,7 +61,7 @@ async function commentRange(
   row: number,
   column: number,
 ): Promise<vscode.Range | undefined> {
-  if (isGrammar(syntax.parser)) {
+  if (suppressionCode().isGrammar(syntax.parser)) {
     const found = await loadProver().commentAt(syntax.parser, document.getText(), row, column);
     return found && new vscode.Range(found.start.row, found.start.column, found.end.row, found.end.column);
   }

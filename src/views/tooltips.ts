@@ -14,9 +14,12 @@ import { falsePositiveBasis } from '../model/issue';
 import { currentReasonText, isExpired, reportTitle, type CurrentReason } from '../model/reportList';
 import { parseTimestamp, type Instant } from '../model/time';
 import { CommandId } from '../common/manifest';
+import { issuePlace } from './findingText';
 import type { ReportSize } from './nodes';
 
 const MAX_COMMENTS = 5;
+/** A tooltip has room for most repository paths whole. */
+const PLACE_MAX = 120;
 const MAX_DOWNLOADERS = 5;
 
 /** Commands a tooltip may link to. */
@@ -169,6 +172,8 @@ export function issueTooltip(
     .text(tags.length ? tags.join(', ') : 'none')
     .md('\n');
   tip.md('- Issue id: ').text(issue.id).md('\n');
+  const place = issuePlace(issue, PLACE_MAX);
+  if (place !== '') tip.md('- Reported at: ').text(place).md('\n');
   if (falsePositiveBasis(issue)) {
     if (summary) tip.md('\n**False positive — summary**\n\n').text(summary).md('\n');
     tip.md('\n**Why this is a false positive**\n\n');

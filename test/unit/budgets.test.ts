@@ -70,6 +70,17 @@ describe('size budgets', () => {
     ]);
   });
 
+  it('the extension bundle leaves the comparison of a scanned file with its text now to dist/lines.js, which loads in plain Node', () => {
+    const lines = path.join(root, 'dist', 'lines.js');
+    const script = `const { LineMap } = require(${JSON.stringify(lines)});
+      const map = LineMap.between('a\\nb\\nc\\n', 'new\\na\\nb\\nc\\n');
+      process.stdout.write(JSON.stringify(map.map({ startLine: 1, startCharacter: 0, endLine: 1, endCharacter: 1 })));`;
+    assert.deepEqual(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })), {
+      range: { startLine: 2, startCharacter: 0, endLine: 2, endCharacter: 1 },
+      changed: false,
+    });
+  });
+
   it('dist/reporting.js loads in plain Node (no editor API, no undici) and offers what the panel and Export Issues… call', () => {
     const script = `
       const r = require(${JSON.stringify(reporting)});

@@ -128,7 +128,7 @@ describe('manifest', () => {
       .trim()
       .split('\n');
     const allowed =
-      /^(package\.json|README\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/cache\.js|dist\/insights\.js|dist\/reporting\.js|dist\/patch\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
+      /^(package\.json|README\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/cache\.js|dist\/insights\.js|dist\/reporting\.js|dist\/patch\.js|dist\/lines\.js|dist\/suppression\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
     const extra = files.filter((f) => !allowed.test(f));
     assert.deepEqual(extra, [], 'unexpected files in the VSIX');
     assert.ok(files.includes('dist/extension.js'));
@@ -139,6 +139,8 @@ describe('manifest', () => {
     assert.ok(files.includes('dist/cache.js'), 'the report cache ships (loaded on the first use)');
     assert.ok(files.includes('dist/reporting.js'), "the dashboard's metrics and the exports ship (loaded on first use)");
     assert.ok(files.includes('dist/patch.js'), "a fix's patch code ships (loaded on the first Preview Fix)");
+    assert.ok(files.includes('dist/suppression.js'), "the suppression comment's code ships (loaded on the first insertion)");
+    assert.ok(files.includes('dist/lines.js'), 'the comparison of a file as scanned with its text ships (loaded when such a file opens)');
     for (const grammar of ['tree-sitter', ...GRAMMARS.map((g) => `tree-sitter-${g}`)]) {
       assert.ok(files.includes(`dist/grammars/${grammar}.wasm`), `${grammar}.wasm ships`);
     }

@@ -70,6 +70,7 @@ const WRAPPERS: Record<Kind, ReadonlySet<string>> = {
     'reportTitle',
     'repoAt',
     'fpActionName',
+    'fpChoiceName',
     'statusText',
     'filterParts',
   ]),

@@ -10,8 +10,9 @@ import type { SandboxIssue } from '../../../tools/sandbox/generator';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import { applyPatch } from 'diff';
 import { existsSync } from 'node:fs';
-import type { Finding } from '../../../src/editor/findings';
+import { fixedPlace, type Place } from '../../../src/editor/findings';
 import { levelOf } from '../../../src/model/severity';
+import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
 import { NO_FILTER } from '../../../src/views/filter';
 import { Problems } from '../../../src/views/problems';
 import { findingsNotes } from '../../../src/views/statusText';
@@ -44,6 +45,29 @@ function expectedCurrent(service: Sandbox): string {
   return [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!.id;
 }
 
+/** The issues the extension shows, grouped as it does: file, range, rule, scanner, false positive or not. */
+function placesOf(issues: readonly SandboxIssue[]): { sink: NonNullable<ReturnType<typeof sinkOf>>; members: SandboxIssue[] }[] {
+  const places = new Map<string, { sink: NonNullable<ReturnType<typeof sinkOf>>; members: SandboxIssue[] }>();
+  for (const issue of issues) {
+    const sink = sinkOf(issue);
+    if (!sink?.path || !sink.startLine || HIDDEN_ISSUE_STATES.includes(issue.state ?? '')) continue;
+    if (!existsSync(workspaceFile(sink.path).fsPath)) continue;
+    const key = JSON.stringify([
+      sink.path,
+      sink.startLine,
+      sink.startCol,
+      sink.endLine,
+      sink.endCol,
+      issue.vendorIssueId ?? issue.issueType,
+      isFalsePositiveIssue(issue),
+    ]);
+    const place = places.get(key);
+    if (place) place.members.push(issue);
+    else places.set(key, { sink, members: [issue] });
+  }
+  return [...places.values()];
+}
+
 describe('findings in the code', () => {
   let service: Sandbox;
   let reportId: string;
@@ -65,55 +89,59 @@ describe('findings in the code', () => {
     await quiet();
   });
 
-  it('publishes one problem per finding of the current report at its sink: scanner, rule, readable type, level; false positives as hints', async () => {
+  it('publishes one problem per place, rule and scanner of the current report at its sink (×N for several traces): readable type, highest level; false positives as hints; closed states hidden', async () => {
     const { services } = await extensionApi();
     assert.deepEqual(
       services.findings.current.map((c) => c.report.id),
       [reportId],
       'the current report is the newest live one for the checked-out branch',
     );
+    const vendor = readableVendor(service.dataset.detail(reportId)!.vulnerabilityReport?.vendor);
     let checked = 0;
-    for (const issue of issues) {
-      const sink = sinkOf(issue);
-      if (!sink?.path || !sink.startLine) continue;
-      const uri = workspaceFile(sink.path);
+    for (const place of placesOf(issues)) {
+      const { sink, members } = place;
+      const uri = workspaceFile(sink.path!);
       const diagnostics = await waitFor(() => {
-        const found = vscode.languages
-          .getDiagnostics(uri)
-          .filter(
-            (d) =>
-              d.source === readableVendor(service.dataset.detail(reportId)!.vulnerabilityReport?.vendor) &&
-              d.range.start.line === sink.startLine! - 1,
-          );
+        const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source === vendor && d.range.start.line === sink.startLine! - 1);
         return found.length ? found : undefined;
       }, `a problem at ${sink.path}:${sink.startLine}`);
-      const steps = (issue.codeNodes ?? []).length - 1;
-      // Several issues can share a line, a rule and a type: this one is the one with its trace.
-      const fp = isFalsePositiveIssue(issue);
-      const mine = diagnostics.find(
+      const first = members[0]!;
+      const fp = isFalsePositiveIssue(first);
+      const count = members.length > 1 ? ` ×${members.length}` : '';
+      const steps = members.reduce((n, i) => n + (i.codeNodes ?? []).length - 1, 0);
+      const mine = diagnostics.filter(
         (d) =>
-          d.message.startsWith(readableIssueType(issue.issueType)) &&
+          d.message.startsWith(`${readableIssueType(first.issueType)}${count}`) &&
           d.message.includes('(false positive') === fp &&
-          (typeof d.code === 'object' ? d.code.value : d.code) === issue.vendorIssueId &&
-          (d.relatedInformation?.length ?? 0) === steps,
+          (typeof d.code === 'object' ? d.code.value : d.code) === first.vendorIssueId &&
+          d.range.start.character === (sink.startCol ?? 1) - 1 &&
+          d.range.end.character === (sink.endCol ?? 1) - 1,
       );
-      assert.ok(mine, `${issue.id}: ${diagnostics.map((d) => d.message).join(' | ')}`);
-      assert.equal(mine.range.start.character, (sink.startCol ?? 1) - 1, 'the column is 1-based on the wire');
-      assert.equal(mine.range.end.character, (sink.endCol ?? 1) - 1, 'the end column is exclusive on the wire and in the editor');
-      if (fp) {
-        assert.equal(mine.severity, vscode.DiagnosticSeverity.Hint, `${issue.id}: a false positive is a hint`);
-        assert.match(mine.message, /\(false positive/);
-      } else {
-        assert.notEqual(mine.severity, vscode.DiagnosticSeverity.Hint);
+      assert.equal(mine.length, 1, `${first.id}: one problem for the place (${diagnostics.map((d) => d.message).join(' | ')})`);
+      const [problem] = mine as [vscode.Diagnostic];
+      assert.equal(
+        problem.relatedInformation?.length ?? 0,
+        Math.min(steps, 200),
+        'every trace step of every merged issue is related information',
+      );
+      if (fp) assert.equal(problem.severity, vscode.DiagnosticSeverity.Hint, `${first.id}: a false positive is a hint`);
+      else {
+        const levels = members.map((i) => levelOf(i.severity));
+        const expected = levels.includes('error') ? 0 : levels.includes('warning') ? 1 : levels.includes('information') ? 2 : 3;
+        assert.equal(problem.severity, expected, `${first.id}: the highest level of the merged issues`);
       }
-      assert.ok(!mine.tags?.includes(vscode.DiagnosticTag.Unnecessary), 'never faded');
-      assert.ok(
-        mine.relatedInformation?.every((r) => r.message.startsWith('Data flow step ')) ?? true,
-        `${issue.id}: every other step of the trace is related information`,
-      );
       checked++;
     }
-    assert.ok(checked >= 5, `checked ${checked} findings`);
+    assert.ok(checked >= 5, `checked ${checked} places`);
+    const hidden = issues.filter((i) => HIDDEN_ISSUE_STATES.includes(i.state ?? '') && sinkOf(i)?.startLine);
+    for (const issue of hidden) {
+      const sink = sinkOf(issue)!;
+      if (!existsSync(workspaceFile(sink.path!).fsPath)) continue;
+      assert.ok(
+        !services.findings.forUri(workspaceFile(sink.path!)).some((f) => f.issue.id === issue.id),
+        `${issue.id} (${issue.state}) is not shown`,
+      );
+    }
   });
 
   it("hovers a finding with its issue, its fix's confidence and ratings, and a false positive's summary", async () => {
@@ -164,24 +192,42 @@ describe('findings in the code', () => {
       diagnostic.range,
       vscode.CodeActionKind.QuickFix.value,
     );
-    // One false positive on the line: "this false positive"; up to three: one each, by type and
-    // fpId; more: one action that offers them in the picker.
-    const onLine = issues.filter(
-      (i) => isFalsePositiveIssue(i) && sinkOf(i)?.path === sink.path && sinkOf(i)?.startLine === sink.startLine,
-    );
-    const wanted =
-      onLine.length === 1
-        ? 'Insert suppression comment for this false positive'
-        : onLine.length <= 3
-          ? `Insert suppression comment for ${readableIssueType(fp.issueType)} (fp ${fp.fpId!.slice(0, 8)})`
-          : `Insert suppression comment for one of the ${onLine.length} false positives on this line…`;
-    const insert = actions.find((a) => a.title === wanted);
-    assert.ok(insert?.command, `"${wanted}" is offered (${actions.map((a) => a.title).join(', ')})`);
+    // Up to three false positives on the line: one action each, named by type, file:line and
+    // the summary's first words; more: one action that offers them in the picker.
+    const onLine = [
+      ...new Map(
+        issues
+          .filter(
+            (i) =>
+              isFalsePositiveIssue(i) &&
+              !HIDDEN_ISSUE_STATES.includes(i.state ?? '') &&
+              sinkOf(i)?.path === sink.path &&
+              sinkOf(i)?.startLine === sink.startLine,
+          )
+          .map((i) => [i.fpId, i]),
+      ).values(),
+    ];
+    const inserts = actions.filter((a) => a.title.startsWith('Insert suppression comment'));
     assert.equal(
-      actions.filter((a) => a.title.startsWith('Insert suppression comment')).length,
+      inserts.length,
       onLine.length <= 3 ? onLine.length : 1,
-      'one insert action per false positive, or one for many',
+      `one insert action per false positive, or one for many (${actions.map((a) => a.title).join(', ')})`,
     );
+    const insert =
+      onLine.length <= 3
+        ? inserts.find(
+            (a) =>
+              (a.command?.arguments?.[0] as { atFinding?: { issueId: string } }).atFinding?.issueId ===
+              onLine.find((i) => i.fpId === fp.fpId)?.id,
+          )
+        : inserts[0];
+    assert.ok(insert?.command, `an insert action for ${fp.id}`);
+    assert.ok(
+      insert.title.includes(`${sink.path!.split('/').pop()}:${sink.startLine}`),
+      `the title names the file and line: ${insert.title}`,
+    );
+    if (onLine.length <= 3)
+      assert.ok(insert.title.startsWith(`Insert suppression comment: ${readableIssueType(fp.issueType)} — `), insert.title);
     try {
       const running = vscode.commands.executeCommand(insert.command.command, ...(insert.command.arguments ?? []));
       if (onLine.length > 3) {
@@ -331,19 +377,20 @@ describe('findings in the code', () => {
         .uris()
         .flatMap((uri) => vscode.languages.getDiagnostics(uri))
         .filter((d) => d.source === vendor);
-    // The issues with a sink in a file of the workspace: one problem each.
-    const placed = issues.filter((i) => {
-      const sink = sinkOf(i);
-      return sink?.path && sink.startLine && existsSync(workspaceFile(sink.path).fsPath);
-    });
-    const fps = placed.filter(isFalsePositiveIssue);
-    const others = placed.filter((i) => !isFalsePositiveIssue(i));
-    assert.ok(fps.length > 0 && others.length > 0, `${fps.length} false positives and ${others.length} other issues placed`);
+    // The issues with a sink in a file of the workspace: one problem per place.
+    const placed = placesOf(issues);
+    const fps = placed.filter((p) => isFalsePositiveIssue(p.members[0]!));
+    const others = placed.filter((p) => !isFalsePositiveIssue(p.members[0]!));
+    assert.ok(fps.length > 0 && others.length > 0, `${fps.length} false positives and ${others.length} other places`);
     await waitFor(() => ours().length === placed.length, `${placed.length} problems (has ${ours().length})`);
     // A severity the default table makes loud, so mapping it to hint is visible.
-    const severity = others.map((i) => i.severity!).find((v) => v && levelOf(v) !== 'hint' && levelOf(v) !== 'information')!;
+    const severity = others
+      .flatMap((p) => p.members.map((i) => i.severity!))
+      .find((v) => v && levelOf(v) !== 'hint' && levelOf(v) !== 'information')!;
     assert.ok(severity, 'an issue of a loud severity is placed');
-    const ofSeverity = others.filter((i) => i.severity === severity).length;
+    // Places whose every issue has that severity become hints; the filter keeps that severity's issues only.
+    const ofSeverity = others.filter((p) => p.members.every((i) => i.severity === severity)).length;
+    const filtered = placesOf(issues.filter((i) => !isFalsePositiveIssue(i) && i.severity === severity)).length;
     const isFp = (d: vscode.Diagnostic) => d.message.includes('(false positive');
     try {
       await setUserSetting('securityFixReports.findings.falsePositives', 'hide');
@@ -364,8 +411,8 @@ describe('findings in the code', () => {
 
       services.tree.setFilter({ ...NO_FILTER, severities: new Set([severity.toLowerCase()]) });
       await waitFor(
-        () => ours().length === ofSeverity && ours().every((d) => d.severity === vscode.DiagnosticSeverity.Hint),
-        `only the filtered severity's ${ofSeverity} problems (has ${ours().length})`,
+        () => ours().length === filtered && ours().every((d) => d.severity === vscode.DiagnosticSeverity.Hint),
+        `only the filtered severity's ${filtered} problems (has ${ours().length})`,
       );
     } finally {
       services.tree.setFilter(NO_FILTER);
@@ -387,16 +434,11 @@ describe('findings in the code', () => {
     const held = [...model.issues()];
     const crowded = vscode.Uri.file('/capped/Crowded.java');
     const roomy = vscode.Uri.file('/capped/Roomy.java');
-    const finding = (i: number, uri: vscode.Uri): Finding => ({
-      reportId,
-      issue: held[i % held.length]!,
-      vendor: 'checkmarx',
-      model,
-      falsePositive: false,
-      uri,
-      range: new vscode.Range(i, 0, i, 10),
-      related: [],
-    });
+    const finding = (i: number, uri: vscode.Uri): Place =>
+      fixedPlace(
+        { reportId, issue: held[i % held.length]!, vendor: 'checkmarx', model, falsePositive: false, uri, related: [] },
+        new vscode.Range(i, 0, i, 10),
+      );
     const byUri = new Map([
       [crowded.toString(), Array.from({ length: 1_200 }, (_, i) => finding(i, crowded))],
       [roomy.toString(), Array.from({ length: 30 }, (_, i) => finding(i, roomy))],
@@ -405,8 +447,9 @@ describe('findings in the code', () => {
     const problems = new Problems(
       {
         onDidChange: () => ({ dispose: () => undefined }),
+        onDidChangeFile: () => ({ dispose: () => undefined }),
         uris: () => [crowded, roomy],
-        forUri: (uri) => byUri.get(uri.toString()) ?? [],
+        placesOf: (uri) => byUri.get(uri.toString()) ?? [],
       },
       services.connection,
       () => undefined,

@@ -9,6 +9,7 @@ import {
   planInsertion,
   VENDORLESS_STYLE,
   resolveStyle,
+  resolveStyles,
   type SuppressionFields,
   type SuppressionSettings,
   type SuppressionStyle,
@@ -225,16 +226,39 @@ describe('vendor defaults', () => {
     assert.match(reason('java', { vendor: 'sonarqube' }, { template: 'nosonar {summary}' }), /capitals/);
   });
 
-  it('Semgrep: justification before the marker at the end of the line, so it is not read as rule ids', () => {
-    const r = build('python', { vendor: 'semgrep', summary: 'Escaped, quoted, and bounded.' });
+  it('Semgrep: the line above first (the code stays in view); a summary with commas falls back to the end of the line, justification before the marker', () => {
+    const styles = resolveStyles('semgrep', 'python');
+    assert.deepEqual(
+      styles.map((s) => s.placement),
+      ['line-above', 'end-of-line'],
+    );
+    const f = { ...fields, vendor: 'semgrep', summary: 'Escaped, quoted, and bounded.' };
+    const above = buildSuppressionComment({ languageId: 'python', fields: f, style: styles[0]! });
+    assert.equal(above.ok, false, 'commas after nosemgrep: on the line above would be read as rule ids');
+    const r = buildSuppressionComment({ languageId: 'python', fields: f, style: styles[1]! });
     assert.ok(r.ok);
     assert.equal(
       r.line,
       `# False positive: Escaped, quoted, and bounded. (fp ${fields.fpId}) nosemgrep: python.lang.security.path-traversal`,
     );
     assert.equal(r.placement, 'end-of-line');
+    const plain = buildSuppressionComment({ languageId: 'python', fields: { ...f, summary: 'Escaped and bounded.' }, style: styles[0]! });
+    assert.ok(plain.ok);
+    assert.equal(plain.placement, 'line-above');
+    assert.match(plain.line, /^# nosemgrep: python\.lang\.security\.path-traversal - false positive /);
     assert.equal(resolveStyle('opengrep', 'go').template, resolveStyle('semgrep', 'go').template);
-    assert.ok(line('html', { vendor: 'semgrep', summary: 'ok' }).endsWith(' nosemgrep: python.lang.security.path-traversal -->'));
+    assert.ok(
+      line('html', { vendor: 'semgrep', summary: 'ok' }, styles[1]).endsWith(' nosemgrep: python.lang.security.path-traversal -->'),
+    );
+  });
+
+  it('a placement or template the user chose is the only style tried', () => {
+    assert.deepEqual(
+      resolveStyles('semgrep', 'python', { byVendor: { semgrep: { placement: 'end-of-line' } } }).map((s) => s.placement),
+      ['end-of-line'],
+    );
+    assert.equal(resolveStyles('semgrep', 'python', { byLanguage: { python: { placement: 'line-above' } } }).length, 1);
+    assert.equal(resolveStyles('sonarqube', 'python').length, 1, 'SonarQube has one form');
   });
 
   it('Semgrep on the line above: the marker comes first and stray ids are refused', () => {
