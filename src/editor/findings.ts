@@ -105,7 +105,16 @@ export class Findings extends Disposable {
     super();
     this.register(store.onDidChange((change) => change.kind !== 'status' && this.schedule()));
     this.register(repositories.onDidChange(() => this.schedule()));
-    this.register(connection.onDidChange(() => this.schedule())); // the hidden states are a setting
+    // The hidden states are a setting; other settings do not change which findings there are.
+    let hidden = JSON.stringify(connection.settings.findings.hiddenStates);
+    this.register(
+      connection.onDidChange(() => {
+        const now = JSON.stringify(connection.settings.findings.hiddenStates);
+        if (now === hidden) return;
+        hidden = now;
+        this.schedule();
+      }),
+    );
     this.register(vscode.workspace.onDidOpenTextDocument((document) => void this.placeIn(document)));
     this.register(vscode.workspace.onDidChangeTextDocument((event) => this.track(event)));
     this.register(vscode.workspace.onDidCloseTextDocument((document) => this.byUri.get(document.uri.toString())?.tracked.forget()));

@@ -4,6 +4,7 @@
 // branch. (The fallback reading of .git, worktrees included, is tested in
 // test/unit/model/gitFolder.test.ts on layouts git makes.)
 import { strict as assert } from 'node:assert';
+import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -100,6 +101,7 @@ describe('workspace repositories (git extension)', () => {
     // The subfolder holds only a README: every located finding of its report is elsewhere.
     const located = service.dataset
       .issueRange(current.report.id, 0, service.dataset.issueCount(current.report.id))
+      .filter((i) => !HIDDEN_ISSUE_STATES.includes(i.state ?? '')) // not shown, so not looked for
       .map((i) => sinkOf(i)?.path)
       .filter((p): p is string => typeof p === 'string');
     const paths = new Set(located);

@@ -181,7 +181,10 @@ describe('tooltips and hovers', () => {
     const rows = await groupItems((await groupOf(node, 'false-positives'))!);
     assert.equal(summaryRequests(), 1, 'listing the rows fetches no summary');
     const shown = rows.map((n) => String(services().tree.getTreeItem(n).description));
-    assert.ok(shown.includes(summary), 'the row shows the summary once it is known');
+    assert.ok(
+      shown.some((d) => d.includes(summary)),
+      'the row shows the summary once it is known',
+    );
   });
 
   it("a false positive's explanation is fetched by issue id when hovered (the model keeps none), kept for the next hover; a failure says what to do", async () => {

@@ -173,23 +173,39 @@ describe('reports tree', () => {
     assert.ok(
       plainText(tooltipOf(currentItem).value).includes(
         live.length
-          ? `Current for branch ${FIXTURE_BRANCH}: the newest live report of this repository and branch.`
-          : `Current: the newest report of this repository, as none is live for branch ${FIXTURE_BRANCH}.`,
+          ? `Current for branch ${FIXTURE_BRANCH}: the newest live report of this repository, branch and scanner.`
+          : `Current for branch ${FIXTURE_BRANCH}: the newest report of this repository, branch and scanner, though expired (none is live).`,
       ),
       tooltipOf(currentItem).value,
     );
     assert.match(String(currentItem.contextValue), /\.current$/);
 
-    const other = (await rootNodes()).find((n) => n.matchesWorkspace && n.report.id !== expected.id)!;
+    // Pins are per scanner: a report of the same scanner replaces the current one; of another
+    // scanner, it joins it.
+    const vendorOf = (n: { report: { vulnerabilityReport?: { vendor?: string | null } | null } }) =>
+      (n.report.vulnerabilityReport?.vendor ?? '').toLowerCase();
+    const workspaceNodes = (await rootNodes()).filter((n) => n.matchesWorkspace && n.report.id !== expected.id);
+    const other =
+      workspaceNodes.find((n) => vendorOf(n) === (expected.vulnerabilityReport?.vendor ?? '').toLowerCase()) ?? workspaceNodes[0]!;
+    const sameScanner = vendorOf(other) === (expected.vulnerabilityReport?.vendor ?? '').toLowerCase();
     await vscode.commands.executeCommand(CommandId.PinReport, other);
-    assert.deepEqual(await currentIds(), [other.report.id], 'the pinned report is current');
+    assert.deepEqual(
+      (await currentIds()).sort(),
+      (sameScanner ? [other.report.id] : [other.report.id, expected.id]).sort(),
+      'the pinned report is current (beside the other scanner’s)',
+    );
     const pinnedItem = await treeItem((await rootNodes()).find((n) => n.report.id === other.report.id)!);
     assert.match(String(pinnedItem.description), /^current \(pinned\) · /);
     assert.match(String(pinnedItem.contextValue), /\.current\.pinned$/);
-    assert.ok(plainText(tooltipOf(pinnedItem).value).includes('Current: pinned by you.'), tooltipOf(pinnedItem).value);
-    const notCurrent = await treeItem((await rootNodes()).find((n) => n.report.id === expected.id)!);
-    assert.doesNotMatch(String(notCurrent.contextValue), /\.current\b/, 'the report the pin replaced is not current');
-    assert.doesNotMatch(plainText(tooltipOf(notCurrent).value), /Current( for branch |: )/);
+    assert.ok(
+      plainText(tooltipOf(pinnedItem).value).includes("Current: pinned by you as this repository's report of this scanner."),
+      tooltipOf(pinnedItem).value,
+    );
+    if (sameScanner) {
+      const notCurrent = await treeItem((await rootNodes()).find((n) => n.report.id === expected.id)!);
+      assert.doesNotMatch(String(notCurrent.contextValue), /\.current\b/, 'the report the pin replaced is not current');
+      assert.doesNotMatch(plainText(tooltipOf(notCurrent).value), /Current( for branch |: )/);
+    }
     await vscode.commands.executeCommand(
       CommandId.UnpinReport,
       (await rootNodes()).find((n) => n.report.id === other.report.id),

@@ -4,6 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { readableVendor } from '../../../src/common/scanners';
 import { readableIssueType } from '../../../src/model/format';
+import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
@@ -286,14 +287,18 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await expand(rows.filter({ hasText: /False positives \(/ }).first());
   const fpRowLocator = firstFpRow();
   await fpRowLocator.waitFor({ state: 'visible', timeout: T });
+  // The row names its finding's file:line: the comment goes there (the file opened), whatever
+  // the cursor, and one undo takes it away.
   const insertedComment = async (what: string) => {
+    const [, , line] = /([\w./-]+):(\d+)/.exec(await fpRowLocator.innerText()) ?? [];
+    assert.ok(line, `${what}: the row names its file:line`);
     const text = await waitUntil(async () => {
       const shown = await readEditorText(page);
-      return shown !== original && /\(fp [0-9a-f-]{36}\)/.test(shown) ? shown : undefined;
-    }, `${what}: the comment in the editor`);
+      return /\(fp [0-9a-f-]{36}\)/.test(shown.split('\n')[Number(line) - 1] ?? '') ? shown : undefined;
+    }, `${what}: the comment at the finding's line ${line}`);
     await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
     await page.keyboard.press('Control+Z');
-    await waitUntil(async () => (await readEditorText(page)) === original, `${what}: undo`);
+    await waitUntil(async () => !/\(fp [0-9a-f-]{36}\)/.test(await readEditorText(page)), `${what}: undo`);
     return text;
   };
   await contextMenu(fpRowLocator, 'Insert Suppression Comment');
@@ -369,15 +374,23 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     "entry points: findings in the code: Go to Finding key bindings, a false positive's quick fixes, Suppress All in the refactor preview",
   );
   type Sink = { path: string; startLine: number; startCol: number; index: number };
-  const current = currentReportOf(service);
-  const currentIssues = service.dataset.issueRange(current, 0, service.dataset.issueCount(current));
+  // Every scanner's current report feeds the code; closed states are not shown.
+  const currentIssues = currentReportsOf(service)
+    .flatMap((id) => service.dataset.issueRange(id, 0, service.dataset.issueCount(id)))
+    .filter((i) => !HIDDEN_ISSUE_STATES.includes(i.state ?? ''));
   const sinkOf = (i: (typeof currentIssues)[number]) =>
     ((i.codeNodes ?? []) as unknown as Sink[])
       .slice()
       .sort((a, b) => a.index - b.index)
       .pop();
-  const fpsAt = (sink: Sink) =>
-    currentIssues.filter((i) => i.fpId && sinkOf(i)?.path === sink.path && sinkOf(i)?.startLine === sink.startLine);
+  // The distinct false positives on a line (one fp can have several traces to it).
+  const fpsAt = (sink: Sink) => [
+    ...new Map(
+      currentIssues
+        .filter((i) => i.fpId && sinkOf(i)?.path === sink.path && sinkOf(i)?.startLine === sink.startLine)
+        .map((i) => [i.fpId, i]),
+    ).values(),
+  ];
   // A line with two or three false positives (one action each) and one with more (the picker).
   const located = currentIssues.filter((i) => i.fpId && sinkOf(i));
   const few = sinkOf(located.find((i) => fpsAt(sinkOf(i)!).length >= 2 && fpsAt(sinkOf(i)!).length <= 3)!)!;
@@ -451,11 +464,14 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     await page.keyboard.press('Control+Z');
     await waitUntil(async () => (await readEditorText(page)) === text, 'undo');
   };
-  await quickFix(few, /^Insert suppression comment for .+ \(fp [0-9a-f]{8}\)$/);
+  await quickFix(
+    few,
+    new RegExp(`^Insert suppression comment: .+ — [^ ]*${escapeRegExp(path.posix.basename(few.path))}:${few.startLine}( — .+)?$`),
+  );
   await commentAt(few.startLine); // above the finding (the comment takes its line number) or at its end
   hit('codeAction:Insert suppression comment for a false positive');
   await undoTo(fileText);
-  await quickFix(few, /^Show why .+ \(fp [0-9a-f]{8}\) is a false positive$/);
+  await quickFix(few, /^Show why it is a false positive: .+:\d+/);
   await waitUntil(async () => (await readEditorText(page)).includes('Marked as a false positive by'), 'the explanation from the quick fix');
   hit('codeAction:Show why a false positive is one');
   await runCommandFromPalette(page, 'View: Close Editor', T);
@@ -465,7 +481,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('codeAction:Show in the Fix Reports view');
   await openAt(page, many.path, '');
   const manyText = await readEditorText(page);
-  await quickFix(many, /^Insert suppression comment for one of the \d+ false positives on this line…$/);
+  await quickFix(many, /^Insert suppression comment for one of the \d+ false positives at .+:\d+…$/);
   await page
     .locator('.quick-input-widget .quick-input-title', { hasText: 'Insert suppression comment for which false positive?' })
     .waitFor({ state: 'visible', timeout: T });
@@ -590,12 +606,12 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   // identifies (scanner, project, repo@ref).
   const rowKey = (r: (typeof service.dataset.reports)[number]) =>
     `${r.vulnerabilityReport?.vendor}|${r.vulnerabilityReport?.project?.name}|${r.repo?.name}@${r.repo?.reference}`;
-  const currentId = currentReportOf(service);
+  const currentIds = currentReportsOf(service);
   const pinCandidate = service.dataset.reports.find(
     (r) =>
       r.repo?.originalUrl === workspaceReport.repo?.originalUrl &&
       r.id !== workspaceReport.id &&
-      r.id !== currentId &&
+      !currentIds.includes(r.id) &&
       service.dataset.reports.filter((o) => rowKey(o) === rowKey(r)).length === 1,
   )!;
   assert.ok(pinCandidate, 'the sandbox has another report of the workspace repository');
@@ -889,8 +905,22 @@ async function openAt(page: Page, file: string, marker: string): Promise<void> {
 }
 
 /** The report the extension takes as current for the sample workspace (newest live one for its branch). */
-function currentReportOf(service: Sandbox): string {
+/** The current report of each scanner for the sample workspace, chosen here without the extension's code. */
+function currentReportsOf(service: Sandbox): string[] {
   const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === FIXTURE_REMOTE);
-  const live = mine.filter((r) => r.repo?.reference === FIXTURE_BRANCH && !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now()));
-  return [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!.id;
+  const onBranch = mine.filter((r) => r.repo?.reference === FIXTURE_BRANCH);
+  const byScanner = new Map<string, typeof mine>();
+  for (const r of onBranch.length ? onBranch : mine) {
+    const scanner = (r.vulnerabilityReport?.vendor ?? '').toLowerCase();
+    byScanner.set(scanner, [...(byScanner.get(scanner) ?? []), r]);
+  }
+  const newest = (list: typeof mine) => [...list].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0];
+  return [...byScanner.values()].map((list) => {
+    const live = list.filter((r) => !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now()));
+    return newest(live.length ? live : list)!.id;
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
