@@ -15,6 +15,7 @@ import { metricsCase } from './cases/metrics';
 import { pagingCase, pagingLatencyCase } from './cases/paging';
 import { pickerCase } from './cases/picker';
 import { sizeCase } from './cases/size';
+import { trackingCase } from './cases/tracking';
 import { treeCase, treeLatencyCase } from './cases/tree';
 import { warmStartCase } from './cases/warmStart';
 import type { BenchContext } from './lib/context';
@@ -25,7 +26,20 @@ import { failedCase, type CaseResult } from './lib/result';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { ensureTools } from './lib/tools';
 
-const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'fastpaths', 'picker', 'warmstart', 'findings', 'metrics'] as const;
+const CASES = [
+  'paging',
+  'memory',
+  'tree',
+  'size',
+  'activation',
+  'cli',
+  'fastpaths',
+  'picker',
+  'warmstart',
+  'findings',
+  'metrics',
+  'tracking',
+] as const;
 type CaseId = (typeof CASES)[number];
 
 const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
@@ -159,6 +173,7 @@ async function main(): Promise<number> {
     await run('warmstart', '9. Warm start', async () => warmStartCase(ctx, await editorResults()));
     await run('findings', '10. Findings', async () => findingsCase(ctx, await editorResults()));
     await run('metrics', '11. Metrics', () => metricsCase(ctx));
+    await run('tracking', '12. Tracking', () => trackingCase(ctx));
   } finally {
     await stopSlow();
     await sandbox.stop();

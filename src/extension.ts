@@ -111,7 +111,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     repositories,
     pins,
     log,
-    () => (issue) => tree.shows(issue),
+    () => (issue, report) => tree.shows(issue) && tree.showsReport(report),
     new ScannedTexts(context.workspaceState),
   );
   const problems = new Problems(findings, connection, (fpId) => store.knownSummary(fpId)?.text);

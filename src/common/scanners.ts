@@ -49,11 +49,11 @@ const SYNTAX = {
     preferred: 'line-above',
     templates: {
       'end-of-line': 'False positive: {summary} (fp {fpId}) nosemgrep: {vendorIssueId}',
-      'line-above': 'nosemgrep: {vendorIssueId} - false positive {fpId}: {summary}',
+      'line-above': 'nosemgrep: {vendorIssueId} - false positive: {summary} (fp {fpId})',
     },
     bareTemplates: {
       'end-of-line': 'False positive (fp {fpId}) nosemgrep: {vendorIssueId}',
-      'line-above': 'nosemgrep: {vendorIssueId} - false positive {fpId}',
+      'line-above': 'nosemgrep: {vendorIssueId} - false positive (fp {fpId})',
     },
     marker: /nosem/i,
     read: readSemgrepIds,

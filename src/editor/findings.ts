@@ -57,8 +57,8 @@ export interface CurrentReport {
   readonly otherBranch?: { readonly report: string; readonly checkedOut: string };
 }
 
-/** Which issues count (the tree's filter, so the Problems panel agrees with the view). */
-export type IssuePredicate = (issue: HeldIssue) => boolean;
+/** Which issues count (the tree's filter, scanner included, so the Problems panel agrees with the view). */
+export type IssuePredicate = (issue: HeldIssue, report: FixReportSummary) => boolean;
 
 /** How long after the last change the findings are recomputed (pages arrive every few 100 ms). */
 const SETTLE_MS = 300;
@@ -189,9 +189,10 @@ export class Findings extends Disposable {
   placeIn(document: vscode.TextDocument): Promise<void> {
     const key = document.uri.toString();
     const file = this.byUri.get(key);
-    if (!file) return Promise.resolve();
     const pending = this.placing.get(key);
     if (pending) return pending;
+    // Placed already: the places follow the document's every change since.
+    if (!file || (file.tracked.placed && !document.isClosed)) return Promise.resolve();
     const placing = this.scanned
       .textOf(file.source.root, file.source.report, file.source.path)
       .then((scanned) => {
@@ -279,7 +280,7 @@ export class Findings extends Disposable {
           await slicer.yield();
           if (run !== this.run) return; // a newer recompute started meanwhile
         }
-        if (!shows(issue) || hidden(issue.state)) continue;
+        if (!shows(issue, report) || hidden(issue.state)) continue;
         for (const refused of refusedPaths(issue))
           this.reportOnce(
             report.id,

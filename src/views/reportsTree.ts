@@ -115,6 +115,11 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     this.changed.fire(undefined);
   }
 
+  /** Whether the filter lets a report through (its scanner). */
+  showsReport(report: FixReportSummary): boolean {
+    return showsReport(this.filterValue, report);
+  }
+
   /** Whether the filter lets an issue through (the same test the tree's groups use). */
   shows(issue: HeldIssue): boolean {
     return showsIssue(this.filterValue, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined);

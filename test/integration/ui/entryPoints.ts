@@ -374,10 +374,21 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     "entry points: findings in the code: Go to Finding key bindings, a false positive's quick fixes, Suppress All in the refactor preview",
   );
   type Sink = { path: string; startLine: number; startCol: number; index: number };
-  // Every scanner's current report feeds the code; closed states are not shown.
+  // Every scanner's current report feeds the code (each of the three has false positives on the
+  // same lines); the view filtered to one scanner leaves that scanner's in the code too, so a
+  // line has few enough for one quick fix each. Closed states are not shown.
+  const scanner = 'Opengrep';
   const currentIssues = currentReportsOf(service)
+    .filter((id) => service.dataset.reports.find((r) => r.id === id)?.vulnerabilityReport?.vendor?.toLowerCase() === scanner.toLowerCase())
     .flatMap((id) => service.dataset.issueRange(id, 0, service.dataset.issueCount(id)))
     .filter((i) => !HIDDEN_ISSUE_STATES.includes(i.state ?? ''));
+  await workspaceRow().click();
+  await titleAction('Filter').click();
+  await quickInputTitle('Filter fix reports').waitFor({ state: 'visible', timeout: T });
+  await input.fill(scanner);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: scanner }).first().click();
+  await page.keyboard.press('Enter');
+  await titleAction('Clear Filter').waitFor({ state: 'visible', timeout: T });
   const sinkOf = (i: (typeof currentIssues)[number]) =>
     ((i.codeNodes ?? []) as unknown as Sink[])
       .slice()
@@ -478,7 +489,13 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await openAt(page, few.path, ''); // the explanation's preview tab took the file's place
   await quickFix(few, /^Show in the Fix Reports view/);
   await sidebar.locator('.monaco-list-row.selected[aria-level]').first().waitFor({ state: 'visible', timeout: T });
+  // The reveal gives the view focus a moment later; wait for it, or it closes what opens next.
+  await waitUntil(
+    async () => (await page.evaluate(`!!document.activeElement?.closest('.part.sidebar')`)) || undefined,
+    'the view to take focus',
+  );
   hit('codeAction:Show in the Fix Reports view');
+  await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
   await openAt(page, many.path, '');
   const manyText = await readEditorText(page);
   await quickFix(many, /^Insert suppression comment for one of the \d+ false positives at .+:\d+…$/);
@@ -517,8 +534,14 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await runCommandFromPalette(page, 'View: Hide Panel', 5_000).catch(() => page.keyboard.press('Escape'));
   await runCommandFromPalette(page, 'View: Close Editor', T);
   await runCommandFromPalette(page, 'View: Close Editor', T);
+  await titleAction('Clear Filter').click();
+  await titleAction('Clear Filter').waitFor({ state: 'hidden', timeout: T });
 
   step("entry points: a fix with a pull request: inline button, context menu and the hover's link");
+  // From the top: Show in the Fix Reports view left a fix expanded and the list scrolled.
+  await titleAction('Collapse All').click();
+  await waitUntil(async () => (await sidebar.locator('.monaco-list-row[aria-expanded="true"]').count()) === 0, 'the tree to collapse');
+  await expand(workspaceRow());
   await expand(rows.filter({ hasText: /^\s*Fixes \(/ }).first());
   const prRow = await waitUntil(async () => {
     const fixes = sidebar.locator('.monaco-list-row[aria-level="3"]');
@@ -904,7 +927,6 @@ async function openAt(page: Page, file: string, marker: string): Promise<void> {
   await openFileAtLine(page, file, lines.findIndex((l) => l.includes(marker)) + 1, T);
 }
 
-/** The report the extension takes as current for the sample workspace (newest live one for its branch). */
 /** The current report of each scanner for the sample workspace, chosen here without the extension's code. */
 function currentReportsOf(service: Sandbox): string[] {
   const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === FIXTURE_REMOTE);

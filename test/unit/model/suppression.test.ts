@@ -245,7 +245,7 @@ describe('vendor defaults', () => {
     const plain = buildSuppressionComment({ languageId: 'python', fields: { ...f, summary: 'Escaped and bounded.' }, style: styles[0]! });
     assert.ok(plain.ok);
     assert.equal(plain.placement, 'line-above');
-    assert.match(plain.line, /^# nosemgrep: python\.lang\.security\.path-traversal - false positive /);
+    assert.equal(plain.line, `# nosemgrep: python.lang.security.path-traversal - false positive: Escaped and bounded. (fp ${fields.fpId})`);
     assert.equal(resolveStyle('opengrep', 'go').template, resolveStyle('semgrep', 'go').template);
     assert.ok(
       line('html', { vendor: 'semgrep', summary: 'ok' }, styles[1]).endsWith(' nosemgrep: python.lang.security.path-traversal -->'),
@@ -263,12 +263,12 @@ describe('vendor defaults', () => {
 
   it('Semgrep on the line above: the marker comes first and stray ids are refused', () => {
     assert.deepEqual(resolveStyle('semgrep', 'dockerfile'), {
-      template: 'nosemgrep: {vendorIssueId} - false positive {fpId}: {summary}',
+      template: 'nosemgrep: {vendorIssueId} - false positive: {summary} (fp {fpId})',
       placement: 'line-above',
     });
     assert.equal(
       line('dockerfile', { vendor: 'semgrep', summary: 'The base image is pinned by digest' }),
-      `# nosemgrep: python.lang.security.path-traversal - false positive ${fields.fpId}: The base image is pinned by digest`,
+      `# nosemgrep: python.lang.security.path-traversal - false positive: The base image is pinned by digest (fp ${fields.fpId})`,
     );
     assert.match(reason('dockerfile', { vendor: 'semgrep', summary: 'Pinned, verified' }), /rule id.*\('verified'\)$/);
     assert.match(
@@ -357,7 +357,7 @@ describe('resolveStyle with user settings', () => {
 
   it('a placement chosen without a template takes the scanner template for that placement', () => {
     const s: SuppressionSettings = { byVendor: { semgrep: { placement: 'line-above' } } };
-    assert.equal(resolveStyle('semgrep', 'java', s).template, 'nosemgrep: {vendorIssueId} - false positive {fpId}: {summary}');
+    assert.equal(resolveStyle('semgrep', 'java', s).template, 'nosemgrep: {vendorIssueId} - false positive: {summary} (fp {fpId})');
   });
 
   it('an explicit end-of-line placement is kept even where it cannot work, so the build explains why', () => {
