@@ -238,7 +238,9 @@ async function run(session: EditorSession, services: ServiceSlot, outDir: string
   const bare = await waitUntil(
     // The scanner's line-above form (Semgrep's), or its end-of-line one.
     async () =>
-      (await readEditorText(page)).split('\n').find((l) => /\{\/\* (False positive \(|nosemgrep: \S+ - false positive \()/.test(l) && l.includes('(fp ')),
+      (await readEditorText(page))
+        .split('\n')
+        .find((l) => /\{\/\* (False positive \(|nosemgrep: \S+ - false positive \()/.test(l) && l.includes('(fp ')),
     'the comment without the summary',
   );
   assert.ok(!bare.includes('sanitize'), 'the refused summary is not in the file');
