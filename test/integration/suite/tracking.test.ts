@@ -9,7 +9,21 @@ import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
 import { CHANGED_SINCE_SCAN } from '../../../src/views/problems';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import type { Sandbox } from '../../../tools/sandbox/server';
-import { connectTo, extensionApi, isFalsePositiveIssue, mainSandbox, quiet, sinkOf, waitFor, workspaceFile } from './support';
+import type { FixNode } from '../../../src/views/nodes';
+import {
+  CommandId,
+  connectTo,
+  extensionApi,
+  groupItems,
+  groupOf,
+  isFalsePositiveIssue,
+  loadedReport,
+  mainSandbox,
+  quiet,
+  sinkOf,
+  waitFor,
+  workspaceFile,
+} from './support';
 
 const WORKSPACE_REMOTE = 'https://github.com/acme/payments-api';
 
@@ -26,32 +40,40 @@ describe('findings follow the code', () => {
   let line: number;
   let fpId: string;
   let original: string;
+  let reportId: string;
+  let issues: ReturnType<Sandbox['dataset']['issueRange']>;
 
-  before(async () => {
-    service = await mainSandbox();
-    await connectTo(service);
-    const reportId = currentOf(service);
-    const { services } = await extensionApi();
-    await waitFor(() => services.findings.current.some((c) => c.report.id === reportId), 'the current report', 20_000);
-    await services.store.issuesSettled(reportId);
-    await waitFor(() => services.findings.uris().length > 0, 'findings to be placed', 20_000);
-    vendor = readableVendor(service.dataset.detail(reportId)!.vulnerabilityReport?.vendor);
-    const issues = service.dataset.issueRange(reportId, 0, service.dataset.issueCount(reportId));
-    // A false positive alone on its line, past the file's first line.
-    const fp = issues.find((i) => {
+  /** False positives alone on their line (one quick fix each), past the file's first line. */
+  const loneFalsePositives = () =>
+    issues.filter((i) => {
       const sink = sinkOf(i);
       if (!isFalsePositiveIssue(i) || !sink?.path || !sink.startLine || sink.startLine < 2) return false;
       const here = issues.filter(
         (o) => sinkOf(o)?.path === sink.path && sinkOf(o)?.startLine === sink.startLine && isFalsePositiveIssue(o),
       );
       return new Set(here.map((o) => o.fpId)).size === 1 && !HIDDEN_ISSUE_STATES.includes(i.state ?? '');
-    })!;
-    assert.ok(fp, 'a false positive alone on its line');
+    });
+
+  /** The false positive the checks below are about. */
+  async function target(fp: (typeof issues)[number]): Promise<void> {
     const sink = sinkOf(fp)!;
     uri = workspaceFile(sink.path!);
     line = sink.startLine! - 1;
     fpId = fp.fpId!;
     original = (await vscode.workspace.openTextDocument(uri)).getText();
+  }
+
+  before(async () => {
+    service = await mainSandbox();
+    await connectTo(service);
+    reportId = currentOf(service);
+    const { services } = await extensionApi();
+    await waitFor(() => services.findings.current.some((c) => c.report.id === reportId), 'the current report', 20_000);
+    await services.store.issuesSettled(reportId);
+    await waitFor(() => services.findings.uris().length > 0, 'findings to be placed', 20_000);
+    vendor = readableVendor(service.dataset.detail(reportId)!.vulnerabilityReport?.vendor);
+    issues = service.dataset.issueRange(reportId, 0, service.dataset.issueCount(reportId));
+    await target(loneFalsePositives()[0]!);
     await quiet();
   });
 
@@ -168,5 +190,47 @@ describe('findings follow the code', () => {
     assert.ok(text.includes(CHANGED_SINCE_SCAN), 'the hover says so');
     const { services } = await extensionApi();
     assert.ok(services.findings.forUri(uri).some((f) => f.issue.fpId === fpId && f.changed));
+  });
+
+  it('Apply Fix adding lines above a finding in the same file moves its problem, and the quick fix follows', async () => {
+    const { services } = await extensionApi();
+    const node = await loadedReport(reportId);
+    const fixes = (await groupItems((await groupOf(node, 'fixes'))!)) as FixNode[];
+    // A fix whose one hunk ends above a lone false positive of its file and adds lines.
+    const hunkOf = (f: FixNode) => /@@ -(\d+),(\d+) \+\d+,(\d+) @@/.exec(f.view.fix.patchAndQuestions?.patch ?? '');
+    let fix: FixNode | undefined;
+    for (const fp of loneFalsePositives()) {
+      fix = fixes.find((f) => {
+        const hunk = hunkOf(f);
+        return (
+          f.view.fix.fixFiles.length === 1 &&
+          f.view.fix.fixFiles[0]?.fileRepoRelativePath === sinkOf(fp)!.path &&
+          f.view.id !== service.dataset.conflictingFixId &&
+          hunk !== null &&
+          Number(hunk[1]) + Number(hunk[2]) <= sinkOf(fp)!.startLine! - 1 &&
+          Number(hunk[3]) > Number(hunk[2])
+        );
+      });
+      if (fix) {
+        await target(fp);
+        break;
+      }
+    }
+    if (!fix) assert.fail('no fix adds lines above a lone false positive of its file');
+    const hunk = /@@ -\d+,(\d+) \+\d+,(\d+) @@/.exec(fix.view.fix.patchAndQuestions!.patch!)!;
+    const added = Number(hunk[2]) - Number(hunk[1]);
+    await vscode.window.showTextDocument(uri);
+    await problemAt(line);
+    assert.equal(await vscode.commands.executeCommand(CommandId.PreviewFix, fix), true);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const confirm = services.confirmFix;
+    services.confirmFix = async () => ({ ok: true });
+    try {
+      assert.equal(await vscode.commands.executeCommand(CommandId.ApplyFix, fix), true);
+    } finally {
+      services.confirmFix = confirm;
+    }
+    await problemAt(line + added);
+    await quickFixLandsAt(line + added);
   });
 });
