@@ -57,8 +57,10 @@ export async function openFileAtLine(page: Page, file: string, line: number, tim
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
   await input.fill(file);
+  // The focused row, not any row: Enter opens the focused one, and until the search for the
+  // typed name is done the focus can be on an entry of the list as it was.
   await page
-    .locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) })
+    .locator('.quick-input-list .monaco-list-row.focused', { hasText: path.basename(file) })
     .first()
     .waitFor({ state: 'visible', timeout: timeoutMs });
   await input.press('Enter');

@@ -5,13 +5,14 @@ import { strict as assert } from 'node:assert';
 import { readableVendor } from '../../../src/common/scanners';
 import { readableIssueType } from '../../../src/model/format';
 import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
+import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { REPO_ROOT } from '../../../tools/editor/codeServer';
-import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot } from '../../../tools/editor/ui';
+import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
 import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 import { checkInsights } from './insights';
@@ -413,6 +414,30 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   );
   await page.locator('.part.panel .markers-panel .monaco-list-row').first().waitFor({ state: 'visible', timeout: T });
   await screenshot(page, path.join(run.outDir, 'problems.png'));
+  // One entry per place, rule and scanner: the panel's total (errors, warnings and infos; false
+  // positives are hints, which it does not count) is the number of such places the view's
+  // scanner has in the workspace's files.
+  const places = new Set(
+    currentIssues
+      .filter((i) => !i.fpId && sinkOf(i) && existsSync(path.join(REPO_ROOT, 'test', 'fixtures', 'workspace', sinkOf(i)!.path)))
+      .map((i) => {
+        const sink = sinkOf(i)! as Sink & { endLine?: number; endCol?: number };
+        return JSON.stringify([sink.path, sink.startLine, sink.startCol, sink.endLine, sink.endCol, i.vendorIssueId ?? i.issueType]);
+      }),
+  );
+  const total = async () =>
+    Number(
+      /Total (\d+) Problems?/.exec(
+        (await page.locator('.part.panel .badge[aria-label^="Problems"]').first().getAttribute('aria-label')) ?? '',
+      )?.[1],
+    );
+  await waitUntil(
+    async () => (await total()) === places.size || undefined,
+    `${places.size} problems, one per place (the panel says ${await total()})`,
+  );
+  console.log(
+    `[ui] Problems: ${places.size} entries for ${currentIssues.filter((i) => !i.fpId && sinkOf(i)).length} located issues (one per place and rule)`,
+  );
   await runCommandFromPalette(page, 'View: Hide Panel', 5_000).catch(() => page.keyboard.press('Escape'));
   await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
   await page.keyboard.press('Control+Home');
@@ -489,11 +514,14 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await openAt(page, few.path, ''); // the explanation's preview tab took the file's place
   await quickFix(few, /^Show in the Fix Reports view/);
   await sidebar.locator('.monaco-list-row.selected[aria-level]').first().waitFor({ state: 'visible', timeout: T });
-  // The reveal gives the view focus a moment later; wait for it, or it closes what opens next.
-  await waitUntil(
-    async () => (await page.evaluate(`!!document.activeElement?.closest('.part.sidebar')`)) || undefined,
-    'the view to take focus',
-  );
+  // The reveal gives the view focus a moment later, and again as its rows settle; what opens
+  // before focus stays there closes at once. Wait until it stayed in the view for a second.
+  let focusedSince = 0;
+  await waitUntil(async () => {
+    const inView = await page.evaluate(`!!document.activeElement?.closest('.part.sidebar')`);
+    focusedSince = inView ? focusedSince || Date.now() : 0;
+    return (focusedSince && Date.now() - focusedSince >= 1_000) || undefined;
+  }, 'the view to keep focus');
   hit('codeAction:Show in the Fix Reports view');
   await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
   await openAt(page, many.path, '');
@@ -536,6 +564,55 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await runCommandFromPalette(page, 'View: Close Editor', T);
   await titleAction('Clear Filter').click();
   await titleAction('Clear Filter').waitFor({ state: 'hidden', timeout: T });
+
+  step('findings follow the code: a line typed above a finding moves its quick fix there, unsaved and after a reload');
+  // db.py's SQL injection sink (line 11 as scanned) and its false positives, every scanner's.
+  const sql = sinkOf(currentIssues.find((i) => i.fpId && sinkOf(i)?.path === 'app/db.py' && sinkOf(i)?.startLine === 11)!)!;
+  const moved = { ...sql, startLine: sql.startLine + 1 };
+  const movedTitle = new RegExp(
+    `^Insert suppression comment(: .+ — [^ ]*db\\.py:${moved.startLine}( — .+)?| for one of the \\d+ false positives at app/db\\.py:${moved.startLine}…)$`,
+  );
+  /** Runs the line's insert quick fix (through the picker when it offers several) and checks where the comment went. */
+  const insertAt = async (at: typeof sql) => {
+    await quickFix(at, movedTitle);
+    const picker = page.locator('.quick-input-widget .quick-input-title', {
+      hasText: 'Insert suppression comment for which false positive?',
+    });
+    if (
+      await picker.waitFor({ state: 'visible', timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await page.keyboard.press('Enter');
+    await commentAt(at.startLine);
+  };
+  // From the editor area: a Quick Open started with the view focused did not open the file.
+  await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
+  await openAt(page, sql.path, '');
+  const dbText = await readEditorText(page);
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('# a line added above');
+  await page.keyboard.press('Enter');
+  await waitUntil(async () => (await readEditorText(page)).split('\n')[0] === '# a line added above', 'the line typed at the top');
+  const typedText = await readEditorText(page);
+  await insertAt(moved);
+  await undoTo(typedText);
+  await page.keyboard.press('Control+S');
+  const reloaded = page.waitForEvent('load', { timeout: T });
+  await runCommandFromPalette(page, 'Developer: Reload Window', T);
+  await reloaded;
+  await waitForWorkbench(page);
+  await page.locator('.tabs-container .tab.active', { hasText: 'db.py' }).waitFor({ state: 'visible', timeout: T });
+  // The reloaded window maps the report's lines onto the saved text again (the scanned commit
+  // is remembered): the quick fix is at the moved line, not at the report's.
+  await insertAt(moved);
+  await undoTo(typedText);
+  await openFileAtLine(page, sql.path, 1, T); // the typed line, the editor focused
+  await page.keyboard.press('Control+Shift+K');
+  await waitUntil(async () => (await readEditorText(page)) === dbText, 'the typed line removed');
+  await page.keyboard.press('Control+S');
+  await runCommandFromPalette(page, 'View: Close Editor', T);
 
   step("entry points: a fix with a pull request: inline button, context menu and the hover's link");
   // From the top: Show in the Fix Reports view left a fix expanded and the list scrolled.
