@@ -1,6 +1,6 @@
 // The Problems panel: one diagnostic per place of the current reports' findings (editor/findings:
 // the findings of one file at one range, rule and scanner, so several traces to one sink are one
-// problem, `×N`, at their highest severity, with every trace as related information), published
+// problem, `×N`, at their highest severity, with the traces' steps as related information), published
 // per file, in time slices (common/timeSlice) so 10,000 findings never stall the extension host.
 // A file's diagnostics are published again when its places move (an edit, or the file was opened
 // and mapped to its text). The host keeps at most 1,000 diagnostics per file: the rest are not
@@ -13,7 +13,7 @@ import { TimeSlicer } from '../common/timeSlice';
 import { readableIssueType } from '../model/format';
 import { levelOf, type Level } from '../model/severity';
 import type { Connection } from '../editor/connection';
-import type { Place } from '../editor/findings';
+import type { Finding, Place } from '../editor/findings';
 
 /** What the extension host keeps per file; more are dropped with a warning of its own. */
 const MAX_PER_FILE = 1_000;
@@ -43,7 +43,7 @@ export interface FindingSource {
 
 /** How long a file's edits wait before its diagnostics are published again. */
 const REPUBLISH_MS = 100;
-/** Related locations per diagnostic (every trace step of every merged finding, up to this many). */
+/** Related locations per diagnostic (the steps of the merged traces, each location once, up to this many). */
 const MAX_RELATED = 200;
 
 export class Problems extends Disposable {
@@ -146,22 +146,47 @@ export function diagnosticOf(
     const target = scannerFor(first.vendor)?.ruleUrl?.(rule);
     diagnostic.code = target ? { value: rule, target: vscode.Uri.from(target) } : rule;
   }
-  const related: vscode.DiagnosticRelatedInformation[] = [];
-  const traces = place.findings.filter((f) => f.related.length > 0);
-  for (const [t, finding] of traces.entries()) {
-    const trace = traces.length > 1 ? `Trace ${t + 1} of ${traces.length}: data flow step` : 'Data flow step';
-    for (const [i, step] of finding.related.entries()) {
-      if (related.length === MAX_RELATED) break;
-      related.push(
-        new vscode.DiagnosticRelatedInformation(
-          new vscode.Location(step.uri, step.range),
-          `${trace} ${i + 1} of ${finding.related.length + 1}`,
-        ),
-      );
-    }
-  }
-  if (related.length) diagnostic.relatedInformation = related;
+  diagnostic.relatedInformation = relatedSteps(place);
   return diagnostic;
+}
+
+/**
+ * The data-flow steps of the place's traces as related information: one trace's steps in order;
+ * several traces' steps each once per location (traces to one sink mostly share their steps,
+ * and the editor's hover lists every entry before anything else), saying which traces pass there.
+ */
+function relatedSteps(place: Place): vscode.DiagnosticRelatedInformation[] | undefined {
+  const traces = place.findings.filter((f) => f.related.length > 0);
+  if (traces.length === 0) return undefined;
+  if (traces.length === 1) {
+    const steps = traces[0]!.related;
+    return steps
+      .slice(0, MAX_RELATED)
+      .map(
+        (step, i) =>
+          new vscode.DiagnosticRelatedInformation(
+            new vscode.Location(step.uri, step.range),
+            `Data flow step ${i + 1} of ${steps.length + 1}`,
+          ),
+      );
+  }
+  const byLocation = new Map<string, { step: Finding['related'][number]; traces: number[] }>();
+  traces.forEach((finding, t) => {
+    for (const step of finding.related) {
+      const key = `${step.uri.toString()}#${step.range.start.line}:${step.range.start.character}-${step.range.end.line}:${step.range.end.character}`;
+      const entry = byLocation.get(key);
+      if (entry) {
+        if (entry.traces.at(-1) !== t + 1) entry.traces.push(t + 1);
+      } else byLocation.set(key, { step, traces: [t + 1] });
+    }
+  });
+  return [...byLocation.values()].slice(0, MAX_RELATED).map(({ step, traces: on }) => {
+    const which =
+      on.length === traces.length
+        ? `all ${traces.length} traces`
+        : `trace${on.length > 1 ? 's' : ''} ${on.slice(0, 5).join(', ')}${on.length > 5 ? ` and ${on.length - 5} more` : ''} of ${traces.length}`;
+    return new vscode.DiagnosticRelatedInformation(new vscode.Location(step.uri, step.range), `Data flow step of ${which}`);
+  });
 }
 
 const ORDER: readonly Level[] = ['error', 'warning', 'information', 'hint'];

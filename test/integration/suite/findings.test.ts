@@ -45,6 +45,16 @@ function expectedCurrent(service: Sandbox): string {
   return [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!.id;
 }
 
+/** The fields of a code node these checks read. */
+interface CodeNodeLike {
+  path: string;
+  startLine: number;
+  startCol: number;
+  endLine: number;
+  endCol: number;
+  index: number;
+}
+
 /** The issues the extension shows, grouped as it does: file, range, rule, scanner, false positive or not. */
 function placesOf(issues: readonly SandboxIssue[]): { sink: NonNullable<ReturnType<typeof sinkOf>>; members: SandboxIssue[] }[] {
   const places = new Map<string, { sink: NonNullable<ReturnType<typeof sinkOf>>; members: SandboxIssue[] }>();
@@ -119,11 +129,29 @@ describe('findings in the code', () => {
       );
       assert.equal(mine.length, 1, `${first.id}: one problem for the place (${diagnostics.map((d) => d.message).join(' | ')})`);
       const [problem] = mine as [vscode.Diagnostic];
+      // One trace: its steps in order; several: each step location once, naming its traces.
+      const traces = members.filter((i) => (i.codeNodes ?? []).length > 1);
+      const stepLocations = new Set(
+        traces.flatMap((i) =>
+          [...((i.codeNodes ?? []) as unknown as CodeNodeLike[])]
+            .sort((a, b) => a.index - b.index)
+            .slice(0, -1)
+            .filter((n) => existsSync(workspaceFile(n.path).fsPath))
+            .map((n) => JSON.stringify([n.path, n.startLine, n.startCol, n.endLine, n.endCol])),
+        ),
+      );
       assert.equal(
         problem.relatedInformation?.length ?? 0,
-        Math.min(steps, 200),
-        'every trace step of every merged issue is related information',
+        traces.length === 1 ? steps : Math.min(stepLocations.size, 200),
+        'the traces’ steps are related information, each location once',
       );
+      if (traces.length > 1)
+        assert.ok(
+          problem.relatedInformation!.every((r) =>
+            /^Data flow step of (all \d+ traces|traces? [\d, ]+( and \d+ more)? of \d+)$/.test(r.message),
+          ),
+          problem.relatedInformation!.map((r) => r.message).join(' | '),
+        );
       if (fp) assert.equal(problem.severity, vscode.DiagnosticSeverity.Hint, `${first.id}: a false positive is a hint`);
       else {
         const levels = members.map((i) => levelOf(i.severity));

@@ -439,6 +439,14 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     `[ui] Problems: ${places.size} entries for ${currentIssues.filter((i) => !i.fpId && sinkOf(i)).length} located issues (one per place and rule)`,
   );
   await runCommandFromPalette(page, 'View: Hide Panel', 5_000).catch(() => page.keyboard.press('Escape'));
+  // The hover on the SQL injection's sink: one compact block per place, its count, the fix's
+  // confidence and ratings and the false positive's summary.
+  await page.locator('.editor-group-container.active .view-line span', { hasText: 'execute' }).first().hover();
+  const hover = page.locator('.monaco-hover', { hasText: 'Fix:' }).first();
+  await hover.waitFor({ state: 'visible', timeout: T });
+  assert.match(await hover.innerText(), /SQL Injection ×\d+ · Opengrep/, 'the compact block names the place, its count and scanner');
+  await screenshot(page, path.join(run.outDir, 'hover.png'));
+  await page.mouse.move(0, 0);
   await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
   await page.keyboard.press('Control+Home');
   const statusMessage = (text: RegExp) => page.locator('.part.statusbar .statusbar-item', { hasText: text }).first();
@@ -726,6 +734,12 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await escape(menuItem('Refresh Report'));
   await contextMenu(reportRow(pinCandidate.id), 'Use as Current Report');
   await waitUntil(async () => (await reportRow(pinCandidate.id).innerText()).includes('current (pinned)'), 'the pinned report to say so');
+  // Pins are per scanner: every other scanner's current report stays current.
+  for (const id of currentIds.filter((id) => {
+    const vendor = (r: string) => service.dataset.reports.find((x) => x.id === r)?.vulnerabilityReport?.vendor?.toLowerCase();
+    return vendor(id) !== vendor(pinCandidate.id);
+  }))
+    await waitUntil(async () => /current · /.test(await reportRow(id).innerText()), `report ${id} to stay current beside the pin`);
   hit('view/item/context:securityFixReports.pinReport');
   await contextMenu(reportRow(pinCandidate.id), 'Unpin Current Report');
   await waitUntil(async () => !(await reportRow(pinCandidate.id).innerText()).includes('(pinned)'), 'the pin to go');

@@ -288,6 +288,7 @@ const STATES = [
   'without-summary',
   'walkthrough',
   'problems',
+  'hover',
   'suppress-all-preview',
   'fix-preview',
   'insights',
