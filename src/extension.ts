@@ -63,6 +63,9 @@ import { ViewStatus } from './views/viewStatus';
 import { FindingHover } from './views/findingHover';
 import { SuppressionHover } from './views/suppressionHover';
 
+/** How long the tree waits after findings moved before it redraws their rows. */
+const TREE_REDRAW_MS = 1_000;
+
 /** What activate() returns: for the integration tests (and other extensions, read-only use). */
 export interface ExtensionApi {
   services: Services;
@@ -115,6 +118,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     new ScannedTexts(context.workspaceState),
   );
   const problems = new Problems(findings, connection, (fpId) => store.knownSummary(fpId)?.text);
+  // Rows of current reports' findings say where their code is now: redrawn once edits settle.
+  tree.placeOf = (reportId, issueId) => findings.placeOf(reportId, issueId);
+  let redraw: NodeJS.Timeout | undefined;
+  const redrawSoon = () => {
+    clearTimeout(redraw);
+    redraw = setTimeout(() => tree.redraw(), TREE_REDRAW_MS);
+  };
   const fixPreviews = new FixPreviewDocuments();
   const fixPreviewTabs = new FixPreviewTabs();
   const fpDocuments = new FpExplanationProvider(store, explanations);
@@ -183,10 +193,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     });
   // What the findings in the code need said once: another branch, capped files, missing paths.
   const showFindings = (published?: PublishResult) =>
-    viewStatus.set({ findings: findingsNotes(findings.current, findings.missingPaths, published?.capped.length ?? 0) });
+    viewStatus.set({
+      findings: findingsNotes(findings.current, findings.missingPaths, published?.capped.length ?? 0, findings.unplaced().length),
+    });
   context.subscriptions.push(
     findings,
     problems,
+    findings.onDidChange(redrawSoon),
+    findings.onDidChangeFile(redrawSoon),
+    { dispose: () => clearTimeout(redraw) },
     problems.onDidPublish(showFindings),
     tree.onDidChangeFilter(() => findings.schedule()),
     store.onDidChange((change) => change.kind !== 'report' && showActivity()),

@@ -85,6 +85,8 @@ export class Findings extends Disposable {
   /** The places of one file moved (an edit, or the file was opened and mapped). */
   readonly onDidChangeFile = this.fileChanged.event;
   private byUri = new Map<string, FileFindings>();
+  /** Each finding by report and issue id. */
+  private byIssue = new Map<string, Finding>();
   private currentReports: CurrentReport[] = [];
   private missing = 0;
   private readonly reported = new Set<string>();
@@ -156,11 +158,14 @@ export class Findings extends Disposable {
 
   /** A finding of the current reports by its report and issue. */
   find(reportId: string, issueId: string): Finding | undefined {
-    for (const file of this.byUri.values()) {
-      const found = file.findings.find((f) => f.reportId === reportId && f.issue.id === issueId);
-      if (found) return found;
-    }
-    return undefined;
+    return this.byIssue.get(`${reportId}\u0000${issueId}`);
+  }
+
+  /** Where a placed finding's code is now (1-based line), for its row in the tree. */
+  placeOf(reportId: string, issueId: string): { line: number; changed: boolean } | undefined {
+    const finding = this.find(reportId, issueId);
+    if (!finding || this.isLost(finding.place)) return undefined;
+    return { line: finding.range.start.line + 1, changed: finding.changed };
   }
 
   /** Every file with findings. */
@@ -326,6 +331,9 @@ export class Findings extends Disposable {
     const byUri = new Map<string, FileFindings>();
     for (const [key, draft] of drafts) byUri.set(key, this.build(draft, this.byUri.get(key)));
     this.byUri = byUri;
+    this.byIssue = new Map(
+      [...byUri.values()].flatMap((file) => file.findings.map((f) => [`${f.reportId}\u0000${f.issue.id}`, f] as const)),
+    );
     this.currentReports = current;
     this.missing = missing;
     // Open files are mapped to their text before the findings are announced.

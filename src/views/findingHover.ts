@@ -10,7 +10,7 @@ import type { Finding, Findings, Place } from '../editor/findings';
 import { readableVendor } from '../common/scanners';
 import { oneLine } from '../common/text';
 import { readableIssueType } from '../model/format';
-import { CHANGED_SINCE_SCAN } from './problems';
+import { CHANGED_SINCE_SCAN } from './findingText';
 import type { ReportStore } from '../editor/reportStore';
 import { fixTooltip, issueTooltip, Tooltip } from './tooltips';
 

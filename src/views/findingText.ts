@@ -77,10 +77,13 @@ export function placeText(path: string, line?: number, max = PLACE_MAX): string 
   return `${ELLIPSIS}/${kept}${suffix}`;
 }
 
-/** `app/db.py:11`: an issue's place as its report gives it (placeText); "" when it has none. */
-export function issuePlace(issue: LocatedIssue, max?: number): string {
+/** Words said of a finding whose code was edited or deleted since the scan (problem, hover, tree). */
+export const CHANGED_SINCE_SCAN = 'changed since the scan';
+
+/** `app/db.py:11`: an issue's place as its report gives it, or at `line` (where it is now); "" when it has none. */
+export function issuePlace(issue: LocatedIssue, max?: number, line?: number): string {
   const located = issueLocations(issue)?.primary;
-  return located ? placeText(located.path, located.startLine, max) : '';
+  return located ? placeText(located.path, line ?? located.startLine, max) : '';
 }
 
 /**

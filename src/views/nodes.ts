@@ -13,7 +13,7 @@ import type { ReportModel } from '../model/report';
 import { CommandId } from '../common/manifest';
 import type { Explanation } from '../editor/explanations';
 import type { IssueLoading } from '../editor/reportStore';
-import { issuePlace } from './findingText';
+import { CHANGED_SINCE_SCAN, issuePlace } from './findingText';
 import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
 import type { LoadingAction } from './loadingCommands';
 
@@ -184,14 +184,21 @@ export function loadingAction(state: IssueLoading): { action: LoadingAction; tit
  * can still carry bidi overrides or control characters that reorder or fake what is shown:
  * those become spaces here, for every kind of node.
  */
-export function treeItem(node: Node, nowMs = Date.now()): vscode.TreeItem {
-  const item = buildItem(node, nowMs);
+/** Where a current report's finding is in the code now (editor/findings), for its row. */
+export interface FindingPlace {
+  /** 1-based, as it is now. */
+  readonly line: number;
+  readonly changed: boolean;
+}
+
+export function treeItem(node: Node, nowMs = Date.now(), place?: FindingPlace): vscode.TreeItem {
+  const item = buildItem(node, nowMs, place);
   if (typeof item.label === 'string') item.label = cleanText(item.label);
   if (typeof item.description === 'string') item.description = cleanText(item.description);
   return item;
 }
 
-function buildItem(node: Node, nowMs: number): vscode.TreeItem {
+function buildItem(node: Node, nowMs: number, place: FindingPlace | undefined): vscode.TreeItem {
   switch (node.kind) {
     case 'report':
       return reportItem(node, nowMs);
@@ -200,7 +207,7 @@ function buildItem(node: Node, nowMs: number): vscode.TreeItem {
     case 'fix':
       return fixItem(node);
     case 'issue':
-      return issueItem(node);
+      return issueItem(node, place);
     case 'loading':
       return loadingItem(node);
     case 'message': {
@@ -288,7 +295,7 @@ function fixItem(node: FixNode): vscode.TreeItem {
   return item;
 }
 
-function issueItem(node: IssueNode): vscode.TreeItem {
+function issueItem(node: IssueNode, place: FindingPlace | undefined): vscode.TreeItem {
   const { issue } = node;
   const fp = isFalsePositive(issue);
   // What a person reads first: the kind of issue; then, for a false positive, where it is (rows
@@ -297,9 +304,12 @@ function issueItem(node: IssueNode): vscode.TreeItem {
   const item = new vscode.TreeItem(readableIssueType(issue.issueType), vscode.TreeItemCollapsibleState.None);
   item.id = `issue:${node.reportId}:${issue.id}`;
   const rule = issue.vendorIssueId ?? issue.id;
+  // A current report's finding: where its code is now, and whether it changed since the scan.
+  const where = place ? issuePlace(issue, undefined, place.line) : issuePlace(issue);
+  const changed = place?.changed ? CHANGED_SINCE_SCAN : '';
   item.description = fp
-    ? [issuePlace(issue), node.summary ?? [rule, issue.severity ?? 'no severity'].join(' · ')].filter((p) => p !== '').join(' · ')
-    : [rule, issue.severity ?? 'no severity', issue.state ?? 'no state'].join(' · ');
+    ? [where, changed, node.summary ?? [rule, issue.severity ?? 'no severity'].join(' · ')].filter((p) => p !== '').join(' · ')
+    : [rule, issue.severity ?? 'no severity', issue.state ?? 'no state', changed].filter((p) => p !== '').join(' · ');
   item.iconPath = new vscode.ThemeIcon(fp ? 'pass' : 'bug');
   item.contextValue = fp && issue.fpId ? 'issue.falsePositive' : 'issue';
   return item;

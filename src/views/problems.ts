@@ -11,6 +11,7 @@ import { oneLine } from '../common/text';
 import { Disposable } from '../common/disposable';
 import { TimeSlicer } from '../common/timeSlice';
 import { readableIssueType } from '../model/format';
+import { CHANGED_SINCE_SCAN } from './findingText';
 import { levelOf, type Level } from '../model/severity';
 import type { Connection } from '../editor/connection';
 import type { Finding, Place } from '../editor/findings';
@@ -120,9 +121,6 @@ export class Problems extends Disposable {
     );
   }
 }
-
-/** Words the message ends with when the place's code changed since the scan. */
-export const CHANGED_SINCE_SCAN = 'changed since the scan';
 
 export function diagnosticOf(
   place: Place,

@@ -33,6 +33,7 @@ import {
   type ReportNode,
   type ReportShown,
   type ReportSize,
+  type FindingPlace,
 } from './nodes';
 import { LoadingCommands } from './loadingCommands';
 
@@ -125,12 +126,15 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     return showsIssue(this.filterValue, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined);
   }
 
+  /** Where current reports' findings are now (set once the findings exist: they read the tree's filter). */
+  placeOf: (reportId: string, issueId: string) => FindingPlace | undefined = () => undefined;
+
   getTreeItem(node: Node): vscode.TreeItem {
     if (node.kind === 'report') {
       node.size = this.sizeOf(node.report.id);
       node.cached = this.store.entry(node.report.id)?.cached;
     }
-    const item = treeItem(node);
+    const item = treeItem(node, Date.now(), node.kind === 'issue' ? this.placeOf(node.reportId, node.issue.id) : undefined);
     const click = node.kind === 'loading' && loadingAction(node.state);
     if (click) item.command = { command: this.loadingCommands.idFor(click.action, node.reportId), title: click.title };
     if (node.kind === 'issue') item.command = commandFor(node);

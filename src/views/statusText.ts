@@ -77,6 +77,7 @@ export function findingsNotes(
   current: readonly { repository: { root: { path: string } }; otherBranch?: { report: string; checkedOut: string } }[],
   missingPaths: number,
   cappedFiles: number,
+  unplaced = 0,
 ): string[] {
   const notes: string[] = [];
   for (const { repository, otherBranch } of current) {
@@ -90,6 +91,10 @@ export function findingsNotes(
   if (missingPaths)
     notes.push(
       `${counted(missingPaths, 'finding')} of the current reports ${missingPaths === 1 ? 'is' : 'are'} in files that are not in the workspace (see the log).`,
+    );
+  if (unplaced)
+    notes.push(
+      `${counted(unplaced, 'finding')} of the current reports ${unplaced === 1 ? 'is' : 'are'} past the end of ${unplaced === 1 ? 'its file' : 'their files'} as ${unplaced === 1 ? 'it is' : 'they are'} now: listed in this view, not placed in the code.`,
     );
   if (cappedFiles)
     notes.push(

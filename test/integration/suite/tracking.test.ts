@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { readableVendor } from '../../../src/common/scanners';
 import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
-import { CHANGED_SINCE_SCAN } from '../../../src/views/problems';
+import { CHANGED_SINCE_SCAN } from '../../../src/views/findingText';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import type { FixNode } from '../../../src/views/nodes';
@@ -189,7 +189,15 @@ describe('findings follow the code', () => {
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.ok(text.includes(CHANGED_SINCE_SCAN), 'the hover says so');
     const { services } = await extensionApi();
-    assert.ok(services.findings.forUri(uri).some((f) => f.issue.fpId === fpId && f.changed));
+    const changed = services.findings.forUri(uri).find((f) => f.issue.fpId === fpId && f.changed);
+    assert.ok(changed, 'the finding is marked changed');
+    // Its row in the tree says so too, at the line where its code was.
+    const node = services.tree.issueNode(changed.reportId, changed.issue.id);
+    assert.ok(node, 'the false positive has a row');
+    assert.match(
+      String(services.tree.getTreeItem(node).description),
+      new RegExp(`:${changed.range.start.line + 1} · ${CHANGED_SINCE_SCAN}`),
+    );
   });
 
   it('Apply Fix adding lines above a finding in the same file moves its problem, and the quick fix follows', async () => {
