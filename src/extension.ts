@@ -12,6 +12,7 @@ import { migrateRenamedSettings } from './editor/settings';
 import { INSIGHTS_VIEW_TYPE, InsightsPanel, type InsightsStats } from './views/insights/panel';
 import { registerProviders } from './views/providers';
 import type { StatusBar } from './views/statusBar';
+import { errorMessage } from './common/errors';
 
 /** What activate() returns: for the integration tests (and other extensions, read-only use). */
 export interface ExtensionApi {
@@ -48,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     .then(() => {
       void offerEnvironmentKey(s); // a prompt: not part of being ready
     });
-  ready.catch((e: unknown) => log.error(`Activation: ${e instanceof Error ? e.message : String(e)}`));
+  ready.catch((e: unknown) => log.error(`Activation: ${errorMessage(e)}`));
   log.info(`Activated in ${activationMs.toFixed(1)} ms (tree registered).`);
   return { services: s, statusBar, activationMs, ready, insights: InsightsPanel.stats };
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { showError } from '../editor/errors';
 import type { Services } from './services';
+import { errorMessage } from '../common/errors';
 
 export function clearCache(s: Services) {
   // From the title bar the workbench passes the focused row: only `{ confirm: false }` skips the question.
@@ -23,10 +24,7 @@ export function clearCache(s: Services) {
     try {
       await s.caches.clearOrigin(origin);
     } catch (e) {
-      await showError(
-        s.log,
-        new Error(`The cache of ${origin} could not be deleted completely: ${e instanceof Error ? e.message : String(e)}`),
-      );
+      await showError(s.log, new Error(`The cache of ${origin} could not be deleted completely: ${errorMessage(e)}`));
       return;
     }
     void vscode.window.showInformationMessage(`Deleted the fix reports cached for ${origin}.`);

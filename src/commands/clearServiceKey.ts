@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { showError } from '../editor/errors';
 import type { Services } from './services';
+import { errorMessage } from '../common/errors';
 
 export function clearServiceKey(s: Services) {
   return async (arg?: { confirm?: boolean }): Promise<void> => {
@@ -23,7 +24,7 @@ export function clearServiceKey(s: Services) {
         showError(
           s.log,
           new Error(
-            `The key is removed, but the reports cached for ${origin} could not all be deleted: ${e instanceof Error ? e.message : String(e)}. Run "Security Fix Reports: Clear Cache" to try again.`,
+            `The key is removed, but the reports cached for ${origin} could not all be deleted: ${errorMessage(e)}. Run "Security Fix Reports: Clear Cache" to try again.`,
           ),
         ),
       );

@@ -15,6 +15,7 @@ import { reportTitle } from '../model/reportList';
 import { loadReporting } from '../views/loadReporting';
 import type { ReportNode } from '../views/nodes';
 import type { Services } from './services';
+import { formatCount } from '../common/text';
 
 const FORMATS: readonly { format: ExportFormat; label: string; detail: string; extension: string; filter: string }[] = [
   {
@@ -62,7 +63,7 @@ export function exportReport(s: Services) {
       const warned = result.warnings > 0 ? ` ${result.warnings} summaries fell back to the explanation (see the log).` : '';
       s.log.info(`Exported ${result.issues} issues of report ${report.id} as ${choice.label} to ${target.fsPath}.`);
       const open = await vscode.window.showInformationMessage(
-        `Exported ${result.issues.toLocaleString('en-US')} issues as ${choice.label} to ${target.fsPath}.${warned}`,
+        `Exported ${formatCount(result.issues)} issues as ${choice.label} to ${target.fsPath}.${warned}`,
         'Open File',
       );
       if (open) await vscode.commands.executeCommand('vscode.open', target);
@@ -111,7 +112,7 @@ async function writeExport(
       },
       onProgress: (n) => {
         issues = n;
-        progress.report({ message: `${n.toLocaleString('en-US')} issues` });
+        progress.report({ message: `${formatCount(n)} issues` });
       },
     },
   );

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { pickText } from '../views/pickText';
 import { fpChoiceName, placeText } from '../views/findingText';
 import { pickOrder, sameLanguage } from '../views/fpPickOrder';
-import { messageText, oneLine } from '../common/text';
+import { formatCount, messageText, oneLine } from '../common/text';
 import { issueLocations } from '../model/locations';
 import { repoAt, reportTitle } from '../model/reportList';
 import { readableIssueType, readableLanguage } from '../model/format';
@@ -132,7 +132,7 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
     return text;
   };
   const more = (shown: number, of: number): Item => ({
-    label: `$(search) Showing ${shown.toLocaleString('en-US')} of ${of.toLocaleString('en-US')}: type to search them all`,
+    label: `$(search) Showing ${formatCount(shown)} of ${formatCount(of)}: type to search them all`,
     alwaysShow: true,
   });
   const show = (query: string) => {

@@ -9,6 +9,7 @@ import { askAfterOriginChange } from '../editor/keyPrompts';
 import type { PublishResult } from '../views/problems';
 import { findingsNotes } from '../views/statusText';
 import type { Built } from './createServices';
+import { errorMessage } from '../common/errors';
 
 /** How long the tree waits after findings moved before it redraws their rows. */
 const TREE_REDRAW_MS = 1_000;
@@ -48,7 +49,7 @@ export function reactions({ s, problems, explanations, remotes }: Built): vscode
       () =>
         void remotes().then(
           () => tree.redraw(),
-          (e: unknown) => log.warn(`Git repositories: ${e instanceof Error ? e.message : String(e)}`),
+          (e: unknown) => log.warn(`Git repositories: ${errorMessage(e)}`),
         ),
     ),
     store.onDidFail(({ error, retry }) => {

@@ -10,6 +10,7 @@ import { readableIssueType } from '../model/format';
 import { suppressionCode } from '../editor/suppression';
 import { placeComment } from '../editor/placement';
 import type { Services } from './services';
+import { errorMessage } from '../common/errors';
 
 /** Summaries fetched at once. */
 const CONCURRENCY = 4;
@@ -87,7 +88,7 @@ export function suppressAllInFile(s: Services) {
                   label: `${readableIssueType(issue.issueType)}, line ${line + 1}${f.changed ? ' (its code changed since the scan)' : ''}`,
                 });
             } catch (e) {
-              refused.push(`line ${line + 1}: ${e instanceof Error ? e.message : String(e)}`);
+              refused.push(`line ${line + 1}: ${errorMessage(e)}`);
             }
             progress.report({ increment: 100 / fps.length });
           }

@@ -330,3 +330,8 @@ function kindOf(cp: number): string {
   if (/\p{Zs}/u.test(ch)) return 'space';
   return /\p{P}/u.test(ch) ? 'punctuation' : 'character';
 }
+
+/** A number with thousands separators, the same in every locale: "10,000". */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

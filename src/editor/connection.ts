@@ -12,6 +12,7 @@ import { Disposable } from '../common/disposable';
 import type { ExtensionLog } from './log';
 import type { KeyStore } from './keyStore';
 import { affectsSettings, readSettings, type Settings } from './settings';
+import { errorMessage } from '../common/errors';
 
 export type ConnectionState =
   | { kind: 'no-base-url' }
@@ -120,7 +121,7 @@ export class Connection extends Disposable {
     } catch (e) {
       if (e instanceof ServiceError && e.kind === 'auth')
         return { kind: 'rejected', message: 'The service rejected this key. Check it and paste it again.' };
-      return { kind: 'unreachable', message: e instanceof Error ? e.message : String(e) };
+      return { kind: 'unreachable', message: errorMessage(e) };
     } finally {
       await client.close();
     }

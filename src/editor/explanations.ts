@@ -10,8 +10,9 @@
 // Plain Node (no vscode), so it is unit-tested without the editor.
 import type { FixReportsClient } from '../api/client';
 import { errorTitles, ServiceError } from '../api/errors';
-import { oneLine } from '../common/text';
+import { formatCount, oneLine } from '../common/text';
 import type { HeldIssue } from '../model/heldIssue';
+import { errorMessage } from '../common/errors';
 
 export interface ExplanationSource {
   /**
@@ -212,7 +213,7 @@ export async function explain(
 export function stillLoading(ms: number): Explanation {
   return {
     kind: 'unavailable',
-    message: `The explanation did not arrive within ${(ms / 1000).toLocaleString('en-US')} s (the service is slow to answer). Hover again in a moment, or use "Show full FP explanation".`,
+    message: `The explanation did not arrive within ${formatCount(ms / 1000)} s (the service is slow to answer). Hover again in a moment, or use "Show full FP explanation".`,
   };
 }
 
@@ -220,7 +221,7 @@ export function stillLoading(ms: number): Explanation {
 export function unavailableMessage(e: unknown): string {
   const error = e instanceof ServiceError ? e : undefined;
   if (error?.kind === 'cancelled') return 'Loading the explanation was cancelled. Hover again to load it.';
-  const what = error ? `${errorTitles[error.kind]}: ${error.message}` : e instanceof Error ? e.message : String(e);
+  const what = error ? `${errorTitles[error.kind]}: ${error.message}` : errorMessage(e);
   return `The explanation could not be loaded. ${oneLine(what, 400)} ${whatToDo(error)}`;
 }
 

@@ -19,6 +19,7 @@ import type { Repositories, WorkspaceRepository } from './repositories';
 import type { ScannedTexts } from './scannedText';
 import { LINE_END, TrackedFile, type Basis } from './trackedFile';
 import type { LineRange } from '../model/anchors';
+import { errorMessage } from '../common/errors';
 
 export interface Finding {
   readonly reportId: string;
@@ -131,10 +132,7 @@ export class Findings extends Disposable {
   /** Recompute soon (the filter or a pin changed, or data arrived). */
   schedule(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(
-      () => void this.recompute().catch((e: unknown) => this.log.error(`Findings: ${e instanceof Error ? e.message : String(e)}`)),
-      SETTLE_MS,
-    );
+    this.timer = setTimeout(() => void this.recompute().catch((e: unknown) => this.log.error(`Findings: ${errorMessage(e)}`)), SETTLE_MS);
   }
 
   /** The findings in a file, in report order (those whose place is not in the text left out). */
@@ -213,9 +211,7 @@ export class Findings extends Disposable {
           );
         this.fileChanged.fire(file.uri);
       })
-      .catch((e: unknown) =>
-        this.log.error(`Findings: placing ${document.uri.toString(true)}: ${e instanceof Error ? e.message : String(e)}`),
-      )
+      .catch((e: unknown) => this.log.error(`Findings: placing ${document.uri.toString(true)}: ${errorMessage(e)}`))
       .finally(() => this.placing.delete(key));
     this.placing.set(key, placing);
     return placing;

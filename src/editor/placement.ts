@@ -6,6 +6,7 @@ import type { InsertionChoice } from '../model/insertion';
 import { suppressionCode } from './suppression';
 import type { SuppressionComment } from '../model/suppression';
 import { loadProver } from './proof';
+import { errorMessage } from '../common/errors';
 
 /** The proven insertion for `comment` at `line`, or why there is none. */
 export async function placeComment(
@@ -23,7 +24,7 @@ export async function placeComment(
     } catch (e) {
       return {
         kind: 'refuse',
-        reason: `the parser that proves the comment harmless could not be loaded (${e instanceof Error ? e.message : String(e)}); reinstall the extension`,
+        reason: `the parser that proves the comment harmless could not be loaded (${errorMessage(e)}); reinstall the extension`,
         summaryRefused: false,
       };
     }
@@ -45,7 +46,7 @@ export async function placeComment(
     })
     .catch((e: unknown) => ({
       kind: 'refuse' as const,
-      reason: `the file could not be checked (${e instanceof Error ? e.message : String(e)}), so nothing was inserted`,
+      reason: `the file could not be checked (${errorMessage(e)}), so nothing was inserted`,
       summaryRefused: false,
     }));
 }

@@ -9,6 +9,7 @@ import type { ReportCache } from './cache/reportCache';
 export type { CachedCounts } from './cache/cachedCounts';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
+import { errorMessage } from '../common/errors';
 
 export type StoreCache = ReportCache<CachedCounts>;
 
@@ -99,5 +100,5 @@ export class ReportCaches extends Disposable {
 }
 
 function describe(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return errorMessage(e);
 }

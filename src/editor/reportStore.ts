@@ -23,6 +23,7 @@ import type { CachedReport } from './cache/reportCache';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
 import type { CachedCounts, ReportCaches, StoreCache } from './reportCaches';
+import { errorMessage } from '../common/errors';
 
 export type IssueLoading =
   | { kind: 'loading'; received: number }
@@ -407,7 +408,7 @@ export class ReportStore extends Disposable {
   }
 
   private markStale(entry: ReportEntry, reportId: string, e: unknown): void {
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     if (entry.cached) entry.cached = { since: entry.cached.since, stale: message };
     this.log.warn(`Report ${reportId}: showing the cached copy; the service could not confirm it: ${message}`);
     this.changed.fire({ kind: 'report', reportId });
@@ -420,7 +421,7 @@ export class ReportStore extends Disposable {
     void this.caches
       ?.current()
       ?.then((cache) => (epoch === this.epoch ? cache?.writeList(reports, fetchedAt) : undefined))
-      .catch((e: unknown) => this.log.warn(`Report cache: the list was not stored (${e instanceof Error ? e.message : String(e)}).`));
+      .catch((e: unknown) => this.log.warn(`Report cache: the list was not stored (${errorMessage(e)}).`));
   }
 
   /** What a report's row shows, as the cache's index keeps it. */
@@ -491,7 +492,7 @@ export class ReportStore extends Disposable {
       return this.cachePages(reportId, entry, model, pagesThen(holder, feed), feed);
     })().catch((e: unknown) => {
       feed.abandon();
-      this.log.warn(`Report cache: report ${reportId} was not stored (${e instanceof Error ? e.message : String(e)}).`);
+      this.log.warn(`Report cache: report ${reportId} was not stored (${errorMessage(e)}).`);
       return false;
     });
   }
@@ -503,7 +504,7 @@ export class ReportStore extends Disposable {
       const cache = await this.caches?.current();
       return cache !== undefined && epoch === this.epoch ? (await write(cache)) !== false : false;
     } catch (e) {
-      this.log.warn(`Report cache: report ${reportId} was not stored (${e instanceof Error ? e.message : String(e)}).`);
+      this.log.warn(`Report cache: report ${reportId} was not stored (${errorMessage(e)}).`);
       return false;
     }
   }
@@ -549,7 +550,7 @@ export class ReportStore extends Disposable {
             if (entry?.model && !entry.issues) this.changed.fire({ kind: 'report', reportId: id });
           },
           (e: unknown) => {
-            if (!item.signal.aborted) this.log.warn(`Report ${id}: no counts on its row (${e instanceof Error ? e.message : String(e)}).`);
+            if (!item.signal.aborted) this.log.warn(`Report ${id}: no counts on its row (${errorMessage(e)}).`);
             // Made way for an opened report: again after it, in the run under way by then.
             else if (item.signal.reason === MADE_WAY) this.prefetchRun?.queue.unshift(next);
           },
@@ -924,7 +925,7 @@ export class ReportStore extends Disposable {
   }
 
   private failed(e: unknown, retry: () => void): ServiceError {
-    const error = e instanceof ServiceError ? e : new ServiceError('network', e instanceof Error ? e.message : String(e), { cause: e });
+    const error = e instanceof ServiceError ? e : new ServiceError('network', errorMessage(e), { cause: e });
     if (error.kind !== 'cancelled') {
       this.lastError = error;
       this.log.error(error.message);

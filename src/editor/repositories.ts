@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/disposable';
 import { readGitFolder } from '../model/gitFolder';
+import { errorMessage } from '../common/errors';
 
 export interface WorkspaceRepository {
   readonly root: vscode.Uri;
@@ -51,9 +52,7 @@ export class Repositories extends Disposable {
 
   constructor(private readonly warn: (message: string) => void) {
     super();
-    this.connected = this.connect().catch((e: unknown) =>
-      warn(`Git repositories: ${e instanceof Error ? e.message : String(e)}; reading .git folders instead.`),
-    );
+    this.connected = this.connect().catch((e: unknown) => warn(`Git repositories: ${errorMessage(e)}; reading .git folders instead.`));
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.changed.fire()));
     this.register({ dispose: () => this.watched.forEach((d) => d.dispose()) });
   }

@@ -7,6 +7,7 @@
 import { execFile } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
+import { errorMessage } from '../common/errors';
 
 export type ScannedText =
   { readonly kind: 'text'; readonly revision: string; readonly text: string } | { readonly kind: 'none'; readonly reason: string };
@@ -36,7 +37,7 @@ export class ScannedTexts {
     try {
       revision = await this.revisionOf(root, report);
     } catch (e) {
-      return { kind: 'none', reason: `git could not be run (${e instanceof Error ? e.message : String(e)})` };
+      return { kind: 'none', reason: `git could not be run (${errorMessage(e)})` };
     }
     if (!revision) return { kind: 'none', reason: 'no commit of the report’s branch is as old as the report' };
     const key = `${root.fsPath}\u0000${revision}\u0000${path}`;

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { requireBundle } from '../common/lazyBundle';
 import { Anchors, type LineRange, type TextChange } from '../model/anchors';
 import type { ScannedText } from './scannedText';
+import { errorMessage } from '../common/errors';
 
 /** Column standing for "the end of the line" until the line's text is known. */
 export const LINE_END = 0x7fffffff;
@@ -75,7 +76,7 @@ export class TrackedFile {
         map = lineMaps.LineMap.between(scanned.text, text);
         this.basisNow = { kind: 'scan', revision: scanned.revision };
       } catch (e) {
-        this.basisNow = { kind: 'unmapped', reason: `the comparison could not be loaded (${e instanceof Error ? e.message : String(e)})` };
+        this.basisNow = { kind: 'unmapped', reason: `the comparison could not be loaded (${errorMessage(e)})` };
       }
     } else this.basisNow = { kind: 'unmapped', reason: scanned.reason };
     const ranges: LineRange[] = [];

@@ -2,7 +2,7 @@
 // Everything here is pure and locale-independent so tests and the CLI print the same text.
 // Server text stays untrusted: these helpers drop control and bidi characters, but views
 // must still escape what they render (MarkdownString.appendText and friends).
-import { cleanText, counted, truncate } from '../common/text';
+import { cleanText, counted, formatCount, truncate } from '../common/text';
 
 /** Acronyms kept upper-case in readable names. */
 const ACRONYMS = new Set([
@@ -180,7 +180,7 @@ export function relativeTime(ms: number, nowMs: number): string {
 /** A span of time in hours below a day ("0.5 h", "5 h", "13 h"), else in days ("1 day", "3.2 days", "45 days"); one decimal below ten. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return 'unknown';
-  const oneDecimal = (n: number) => (n < 9.95 ? Math.round(n * 10) / 10 : Math.round(n)).toLocaleString('en-US');
+  const oneDecimal = (n: number) => formatCount(n < 9.95 ? Math.round(n * 10) / 10 : Math.round(n));
   if (ms < DAY - 0.5 * HOUR) return `${oneDecimal(ms / HOUR)} h`;
   const days = oneDecimal(ms / DAY);
   return `${days} ${days === '1' ? 'day' : 'days'}`;

@@ -8,6 +8,7 @@ import { escapedJson, escapeUnsafe } from '../common/text';
 import { safeRepoPath } from './locations';
 import { splitSections, type RawHunk } from './patchSections';
 import { classifyWritePath, findCaseCollisions } from './writePolicy';
+import { errorMessage } from '../common/errors';
 
 export type FileAction = 'create' | 'modify' | 'delete';
 
@@ -46,7 +47,7 @@ export function parseFixPatch(patch: string | null | undefined): ParsedPatch {
     } catch (e) {
       return {
         ok: false,
-        reason: `the patch of ${checked.path} cannot be read (${escapeUnsafe(e instanceof Error ? e.message : String(e))})`,
+        reason: `the patch of ${checked.path} cannot be read (${escapeUnsafe(errorMessage(e))})`,
       };
     }
     // Our reading and jsdiff's must agree on what is applied.

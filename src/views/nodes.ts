@@ -5,7 +5,7 @@ import type { FixReportSummary } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
 import type { FixView } from '../model/fix';
 import type { FixCounts } from '../model/metrics';
-import { cleanText, counted } from '../common/text';
+import { cleanText, counted, formatCount } from '../common/text';
 import { readableIssueType, relativeTime } from '../model/format';
 import { isFalsePositive } from '../model/issue';
 import { summaryLine, type CurrentReason } from '../model/reportList';
@@ -255,11 +255,11 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
 function sizeText(size: ReportSize | undefined): string | null {
   if (!size) return null;
   const { shown } = size;
-  const of = (n: number | undefined) => (n === undefined ? '' : `${n.toLocaleString('en-US')} of `);
+  const of = (n: number | undefined) => (n === undefined ? '' : `${formatCount(n)} of `);
   const parts = [`${of(shown?.fixes)}${counted(size.fixes.total, 'fix', 'fixes')}`];
   const issues = size.issues;
   if (issues) {
-    const atLeast = (n: number) => `${issues.complete ? '' : '≥ '}${n.toLocaleString('en-US')}`;
+    const atLeast = (n: number) => `${issues.complete ? '' : '≥ '}${formatCount(n)}`;
     parts.push(
       `${of(shown?.issues)}${atLeast(issues.received)} ${issues.received === 1 ? 'issue' : 'issues'}, ${of(shown?.falsePositives)}${atLeast(issues.falsePositives)} FP`,
     );
@@ -268,7 +268,7 @@ function sizeText(size: ReportSize | undefined): string | null {
 }
 
 function groupItem(node: GroupNode): vscode.TreeItem {
-  const count = `${node.partial ? '≥ ' : ''}${node.count.toLocaleString('en-US')}`;
+  const count = `${node.partial ? '≥ ' : ''}${formatCount(node.count)}`;
   const label = node.range ? `${node.range[0] + 1}–${node.range[1]}` : `${GROUP_LABELS[node.group]} (${count})`;
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `group:${node.reportId}:${node.group}${node.range ? `:${node.range[0]}` : ''}`;
@@ -317,7 +317,7 @@ function issueItem(node: IssueNode, place: FindingPlace | undefined): vscode.Tre
 
 function loadingItem(node: LoadingNode): vscode.TreeItem {
   const { state } = node;
-  const n = state.received.toLocaleString('en-US');
+  const n = formatCount(state.received);
   const item = new vscode.TreeItem('', vscode.TreeItemCollapsibleState.None);
   item.id = `loading:${node.reportId}`;
   item.contextValue = `loading.${state.kind}`;

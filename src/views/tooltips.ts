@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { NO_EXPLANATION, type Explanation } from '../editor/explanations';
 import type { HeldIssue } from '../model/heldIssue';
-import { counted, markdownLiteral } from '../common/text';
+import { counted, formatCount, markdownLiteral } from '../common/text';
 import type { FixView } from '../model/fix';
 import type { Finding } from '../model/findings';
 import { formatDate, readableIssueType, relativeTime } from '../model/format';
@@ -228,7 +228,7 @@ export function reportTooltip(
 /** "Fixes: 12 (7 Open, 5 Committed; 5 Stable, 7 Adaptive)", then the issues loaded so far. */
 function appendSize(tip: Tooltip, size: ReportSize): void {
   const { fixes, issues } = size;
-  tip.md('- Fixes: ').text(fixes.total.toLocaleString('en-US'));
+  tip.md('- Fixes: ').text(formatCount(fixes.total));
   const states = fixes.byState.map((s) => `${s.count} ${s.label}`).join(', ');
   const confidences = fixes.byConfidence
     .filter((c) => c.count > 0)

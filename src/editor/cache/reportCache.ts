@@ -45,6 +45,7 @@ import {
   type ReportToCache,
   type WrittenReport,
 } from './reportFile';
+import { errorMessage } from '../../common/errors';
 
 export type { CachedReport, ReportToCache } from './reportFile';
 
@@ -594,7 +595,7 @@ function quoteId(id: string): string {
 /** An error for the log: its code and message, never a stack (paths of the user's profile stay out). */
 function describe(e: unknown): string {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  return code ?? (e instanceof Error ? e.message : String(e));
+  return code ?? errorMessage(e);
 }
 
 /** `pages`, ending with an AbortError as soon as `signal` aborts, even while waiting for the next page. */

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { escapedJson } from '../../common/text';
 import { safeRepoPath } from '../../model/locations';
 import { classifyWritePath, findCaseCollisions } from '../../model/writePolicy';
+import { errorMessage } from '../../common/errors';
 
 export type WriteAction = 'create' | 'modify' | 'delete';
 
@@ -174,5 +175,5 @@ function kindOf(stats: Stats): string {
 }
 
 function code(e: unknown): string {
-  return (e as NodeJS.ErrnoException)?.code ?? (e instanceof Error ? e.message : String(e));
+  return (e as NodeJS.ErrnoException)?.code ?? errorMessage(e);
 }

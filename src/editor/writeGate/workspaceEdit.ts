@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { FileAction } from '../../model/patch';
 import { checkTargetsAgain } from '../fixPatches';
+import { errorMessage } from '../../common/errors';
 
 export interface GatedFile {
   readonly planned: { readonly path: string; readonly action: FileAction; readonly sensitive?: string };
@@ -57,7 +58,7 @@ export async function applyPatchedFiles(root: vscode.Uri, files: readonly GatedF
     return {
       ok: false,
       written: true,
-      reason: `the editor failed while applying the edit (${e instanceof Error ? e.message : String(e)})`,
+      reason: `the editor failed while applying the edit (${errorMessage(e)})`,
     };
   }
   if (!applied) return { ok: false, written: false, reason: 'the editor did not apply the edit (is a file read-only?)' };

@@ -4,6 +4,7 @@
 // off, the first 280 code points of the issue's own fpDescription instead.
 import type { Issue } from '../../api/schemas';
 import { SUMMARY_MAX_CODE_POINTS } from '../../common/text';
+import { errorMessage } from '../../common/errors';
 
 export type FpSummaryFetcher = (fpId: string, signal?: AbortSignal) => Promise<string>;
 
@@ -84,7 +85,7 @@ export class FpSummaries {
       this.failures++;
       if (this.failures <= WARNINGS_SHOWN)
         this.options.warn?.(
-          `The summary of false positive ${fpId} could not be fetched (${e instanceof Error ? e.message : String(e)}); using the first ${SUMMARY_MAX_CODE_POINTS} characters of its fpDescription.`,
+          `The summary of false positive ${fpId} could not be fetched (${errorMessage(e)}); using the first ${SUMMARY_MAX_CODE_POINTS} characters of its fpDescription.`,
         );
       return fallbackSummary(issue);
     }

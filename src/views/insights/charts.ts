@@ -4,6 +4,7 @@
 // why, which the page shows instead of an empty frame.
 import { percentOf, type Metrics } from '../../model/metrics';
 import type { ChartData, ChartSeries, Coverage } from '../../webview/insights/protocol';
+import { formatCount } from '../../common/text';
 
 type Spec = Omit<ChartData, 'series' | 'empty' | 'labels' | 'horizontal' | 'max' | 'caption'> & {
   readonly labels: readonly string[];
@@ -85,7 +86,7 @@ export function insightsCharts(m: Metrics, c: Coverage): ChartData[] {
           ? 'No report’s issues loaded yet.'
           : fp.issues === 0
             ? 'No issues.'
-            : `No false positive among ${fp.issues.toLocaleString('en-US')} issues.`,
+            : `No false positive among ${formatCount(fp.issues)} issues.`,
       tables: ['false-positives-by-scanner', 'false-positives-by-issue-type'],
     } satisfies Spec,
     {

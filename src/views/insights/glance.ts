@@ -2,17 +2,15 @@
 // the median time to commit and the false-positive share. A figure the dashboard has not measured
 // (no report's fixes, or no report's issues, loaded yet) reads "—", never 0: a zero there would
 // claim the reports had nothing.
-import { counted } from '../../common/text';
+import { counted, formatCount } from '../../common/text';
 import { formatDuration } from '../../model/format';
 import { percentOf, type Metrics } from '../../model/metrics';
 import { UNKNOWN } from '../../webview/insights/cells';
 import type { Coverage, Tile } from '../../webview/insights/protocol';
 
-const number = (n: number) => n.toLocaleString('en-US');
-
 /** A share in [0, 1] as "48.8%". */
 function percentText(share: number): string {
-  return `${number(percentOf(share) ?? 0)}%`;
+  return `${formatCount(percentOf(share) ?? 0)}%`;
 }
 
 export function insightsTiles(m: Metrics, c: Coverage): Tile[] {
@@ -30,8 +28,9 @@ function fixesTile(m: Metrics, c: Coverage): Tile {
   const tile = { id: 'fixes', label: 'Fixes', definition: 'Fixes of the measured reports, each counted once per report.' } as const;
   const unknown = fixesUnknown(c);
   if (unknown) return { ...tile, value: UNKNOWN, detail: unknown };
-  const over = c.withFixes === c.reports ? counted(c.reports, 'report') : `${number(c.withFixes)} of ${number(c.reports)} reports`;
-  return { ...tile, value: number(m.fixes.total), detail: `In ${over}.` };
+  const over =
+    c.withFixes === c.reports ? counted(c.reports, 'report') : `${formatCount(c.withFixes)} of ${formatCount(c.reports)} reports`;
+  return { ...tile, value: formatCount(m.fixes.total), detail: `In ${over}.` };
 }
 
 function committedTile(m: Metrics, c: Coverage): Tile {
@@ -43,7 +42,7 @@ function committedTile(m: Metrics, c: Coverage): Tile {
   const unknown = fixesUnknown(c) ?? (m.fixes.total === 0 ? 'No fixes.' : null);
   if (unknown) return { ...tile, value: UNKNOWN, detail: unknown };
   const { count, share } = m.fixes.committed;
-  return { ...tile, value: percentText(share ?? 0), detail: `${number(count)} of ${number(m.fixes.total)} fixes.` };
+  return { ...tile, value: percentText(share ?? 0), detail: `${formatCount(count)} of ${formatCount(m.fixes.total)} fixes.` };
 }
 
 function timeToCommitTile(m: Metrics, c: Coverage): Tile {
@@ -72,7 +71,7 @@ function falsePositivesTile(m: Metrics, c: Coverage): Tile {
   if (unknown || fp.share === null) return { ...tile, value: UNKNOWN, detail: unknown ?? '' };
   const partial = c.withIssues < c.reports || c.issuesComplete < c.withIssues;
   const over = partial
-    ? ` (issues loaded for ${number(c.withIssues)} of ${number(c.reports)} reports${c.issuesComplete < c.withIssues ? ', some in part' : ''})`
+    ? ` (issues loaded for ${formatCount(c.withIssues)} of ${formatCount(c.reports)} reports${c.issuesComplete < c.withIssues ? ', some in part' : ''})`
     : '';
-  return { ...tile, value: percentText(fp.share), detail: `${number(fp.falsePositives)} of ${number(fp.issues)} issues${over}.` };
+  return { ...tile, value: percentText(fp.share), detail: `${formatCount(fp.falsePositives)} of ${formatCount(fp.issues)} issues${over}.` };
 }

@@ -11,6 +11,7 @@ import type { HeldIssue } from '../../model/heldIssue';
 import { MetricsBuilder, type Metrics } from '../../model/metrics';
 import { reportTitle } from '../../model/reportList';
 import type { DetailMemo } from './detailMemo';
+import { errorMessage } from '../../common/errors';
 
 /** Details fetched at the same time, as the store's own loads. */
 const DETAIL_CONCURRENCY = 4;
@@ -100,7 +101,7 @@ export async function measureReports(store: HeldReports, reports: readonly FixRe
       if ('error' in fetched) {
         if (o.signal?.aborted) break;
         const e = fetched.error;
-        failed.push({ title: reportTitle(summary), message: e instanceof Error ? e.message : String(e) });
+        failed.push({ title: reportTitle(summary), message: errorMessage(e) });
       } else {
         detail = fetched.detail;
         o.memo?.set(summary.id, detail, o.memoMax ?? reports.length);

@@ -13,6 +13,8 @@ import type { FromWebview, InsightsScope, InsightsState, ToWebview } from '../..
 import { loadReporting } from '../loadReporting';
 import { insightsHtml } from './html';
 import { DetailMemo } from './detailMemo';
+import { errorMessage } from '../../common/errors';
+import { formatCount } from '../../common/text';
 
 export const INSIGHTS_VIEW_TYPE = 'securityFixReports.insights';
 /** Where the dashboard opens: this workspace's repositories (all reports when none has a report, data.ts). */
@@ -170,7 +172,7 @@ export class InsightsPanel extends Disposable {
       if (run === this.run) await this.post(data);
     } catch (e) {
       // The list itself failed: the store already logged it and showed a notification.
-      if (run === this.run) await this.post({ type: 'busy', message: `No data: ${e instanceof Error ? e.message : String(e)}` });
+      if (run === this.run) await this.post({ type: 'busy', message: `No data: ${errorMessage(e)}` });
     } finally {
       clearTimeout(timer);
       if (this.computing === controller) {
@@ -202,7 +204,7 @@ export class InsightsPanel extends Disposable {
         onProgress((done, total) => {
           const increment = total > 0 ? ((done - shown) / total) * 100 : 0;
           shown = done;
-          const message = `Measuring report ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}…`;
+          const message = `Measuring report ${formatCount(done)} of ${formatCount(total)}…`;
           progress.report({ message, increment });
           if (performance.now() - posted >= PAGE_PROGRESS_MS) {
             posted = performance.now();
@@ -224,7 +226,7 @@ export class InsightsPanel extends Disposable {
       await loadReporting().loadIssues(this.deps.store, this.scope, remotes, this.deps.maxReports());
     } catch (e) {
       // Failed reports are reported by the store; this is the reporting bundle failing to load.
-      this.deps.log.error(`Fix Insights: ${e instanceof Error ? e.message : String(e)}`);
+      this.deps.log.error(`Fix Insights: ${errorMessage(e)}`);
     }
     await this.restart();
   }

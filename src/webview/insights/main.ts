@@ -23,6 +23,7 @@ import type { MetricsTable } from '../../model/metrics/tables';
 import { cellText } from './cells';
 import { SERIES_COLOURS, type SeriesColour } from './colours';
 import type { ChartData, FromWebview, InsightsData, InsightsState, Tile, ToWebview } from './protocol';
+import { formatCount } from '../../common/text';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -188,14 +189,14 @@ function header(data: InsightsData): HTMLElement {
   h.append(group);
   if (data.notice) h.append(el('p', data.notice, { id: 'scope-notice' }));
   const c = data.coverage;
-  const reports = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'report' : 'reports'}`;
+  const reports = (n: number) => `${formatCount(n)} ${n === 1 ? 'report' : 'reports'}`;
   const leftOut = c.inScope - c.reports;
   if (leftOut > 0)
     h.append(
       el(
         'p',
-        `The ${c.reports.toLocaleString('en-US')} most recent of ${reports(c.inScope)}; ${leftOut.toLocaleString('en-US')} left out ` +
-          `(setting securityFixReports.insights.maxReports: ${c.maxReports.toLocaleString('en-US')}).`,
+        `The ${formatCount(c.reports)} most recent of ${reports(c.inScope)}; ${formatCount(leftOut)} left out ` +
+          `(setting securityFixReports.insights.maxReports: ${formatCount(c.maxReports)}).`,
         { id: 'left-out' },
       ),
     );
