@@ -301,7 +301,7 @@ export class ReportStore extends Disposable {
         if (cached && current()) return this.adoptCached(reportId, cached);
         const fetchedAt = Date.now();
         const model = new ReportModel(await this.connection.client().getReport(reportId, signal, received));
-        for (const finding of model.findings) this.log.warn(`Report ${reportId}: ${finding.message}`);
+        for (const warning of model.warnings) this.log.warn(`Report ${reportId}: ${warning.message}`);
         if (current()) {
           const entry = this.entryFor(reportId);
           entry.model = model;
@@ -394,7 +394,7 @@ export class ReportStore extends Disposable {
     if (!cached) return this.reloadReport(reportId); // the copy is gone meanwhile: fetch the report whole
     const model = new ReportModel(detail);
     model.addIssues(cached.issues);
-    for (const finding of model.findings) this.log.warn(`Report ${reportId}: ${finding.message}`);
+    for (const warning of model.warnings) this.log.warn(`Report ${reportId}: ${warning.message}`);
     entry.model = model;
     entry.fetchedAt = fetchedAt;
     entry.cached = undefined;
@@ -818,7 +818,7 @@ export class ReportStore extends Disposable {
     this.list = Promise.resolve(sorted);
     for (const summary of sorted) this.entries.set(summary.id, { summary });
     for (const [id, model] of details) {
-      for (const finding of model.findings) this.log.warn(`Report ${id}: ${finding.message}`);
+      for (const warning of model.warnings) this.log.warn(`Report ${id}: ${warning.message}`);
       this.details.set(id, Promise.resolve(model));
       this.entryFor(id).fetchedAt = fetchedAt;
       this.startIssues(id, model);

@@ -2,7 +2,7 @@
 // up front; v5 issue pages stream in afterwards through addIssues. All joins are Map
 // lookups so 100k issues over 10k fixes stay linear.
 import type { Fix, FixReportDetail, Issue } from '../api/schemas';
-import { fixFindings, issueFindings, reportFindings, type Finding } from './findings';
+import { fixWarnings, issueWarnings, reportWarnings, type DataWarning } from './consistency';
 import { fixView, type FixView } from './fix';
 import { IssueHolder, type HeldIssue } from './heldIssue';
 import { embeddedFixId, isFalsePositive } from './issue';
@@ -25,16 +25,16 @@ export interface AddIssuesResult {
 }
 
 const NO_ISSUES: readonly HeldIssue[] = Object.freeze([]);
-const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+const NO_WARNINGS: readonly DataWarning[] = Object.freeze([]);
 
 /**
  * Grouping rules, in order:
  * 1. a false positive (state FalsePositive or a FALSE_POSITIVE tag) goes to `falsePositives`,
- *    even if a fix lists it (that contradiction is a finding);
+ *    even if a fix lists it (that contradiction is a data warning);
  * 2. an issue listed by a fix (fix.vulnerabilityReportIssues[].id) goes under that fix; failing
  *    that, one whose `fix` object names a fix id of this report goes under that fix;
  * 3. anything else goes to `otherIssues`; if its `fix` is set, that is an
- *    `issue-unknown-to-fix` finding.
+ *    `issue-unknown-to-fix` warning.
  * Within a group, issues keep their arrival order (the service sends them oldest first).
  */
 export class ReportModel {
@@ -51,9 +51,9 @@ export class ReportModel {
   private readonly issuesByFix = new Map<string, HeldIssue[]>();
   private readonly fps: HeldIssue[] = [];
   private readonly others: HeldIssue[] = [];
-  private readonly allFindings: Finding[] = [];
-  private readonly findingsByFix = new Map<string, Finding[]>();
-  private readonly findingsByIssue = new Map<string, Finding[]>();
+  private readonly allWarnings: DataWarning[] = [];
+  private readonly warningsByFix = new Map<string, DataWarning[]>();
+  private readonly warningsByIssue = new Map<string, DataWarning[]>();
   /** Keeps each issue in a compact form, with texts shared across issues (bench/, case 2). */
   private readonly holder = new IssueHolder();
 
@@ -61,7 +61,7 @@ export class ReportModel {
 
   constructor(detail: FixReportDetail) {
     this.report = detail;
-    this.record(reportFindings(detail));
+    this.record(reportWarnings(detail));
     const fixes: FixView[] = [];
     for (const fix of detail.fixes) {
       if (this.fixesById.has(fix.id)) {
@@ -78,7 +78,7 @@ export class ReportModel {
       const view = fixView(fix);
       fixes.push(view);
       this.fixesById.set(fix.id, view);
-      this.record(fixFindings(fix));
+      this.record(fixWarnings(fix));
       for (const issueId of view.issueIds) this.listIssue(issueId, fix.id);
     }
     this.fixes = fixes;
@@ -116,7 +116,7 @@ export class ReportModel {
         this.others.push(held);
         otherIssuesChanged = true;
       }
-      this.record(issueFindings(issue, { listedBy, underFix: underFix !== undefined, createdAtMs: held.createdAtMs }));
+      this.record(issueWarnings(issue, { listedBy, underFix: underFix !== undefined, createdAtMs: held.createdAtMs }));
     }
     return { added, duplicates, changedFixIds, falsePositivesChanged, otherIssuesChanged };
   }
@@ -170,17 +170,17 @@ export class ReportModel {
     return this.listedBy.has(issueId) || this.placedUnder.has(issueId) ? 'fix' : 'other';
   }
 
-  /** Every finding so far: report, fixes, then issues in arrival order. */
-  get findings(): readonly Finding[] {
-    return this.allFindings;
+  /** Every data warning so far: report, fixes, then issues in arrival order. */
+  get warnings(): readonly DataWarning[] {
+    return this.allWarnings;
   }
 
-  findingsOfFix(fixId: string): readonly Finding[] {
-    return this.findingsByFix.get(fixId) ?? NO_FINDINGS;
+  warningsOfFix(fixId: string): readonly DataWarning[] {
+    return this.warningsByFix.get(fixId) ?? NO_WARNINGS;
   }
 
-  findingsOfIssue(issueId: string): readonly Finding[] {
-    return this.findingsByIssue.get(issueId) ?? NO_FINDINGS;
+  warningsOfIssue(issueId: string): readonly DataWarning[] {
+    return this.warningsByIssue.get(issueId) ?? NO_WARNINGS;
   }
 
   /** Distinct issues added so far, all groups together. */
@@ -214,11 +214,11 @@ export class ReportModel {
     return fixId !== null && this.fixesById.has(fixId) ? fixId : undefined;
   }
 
-  private record(findings: readonly Finding[]): void {
-    for (const f of findings) {
-      this.allFindings.push(f);
-      if (f.fixId !== undefined) pushTo(this.findingsByFix, f.fixId, f);
-      if (f.issueId !== undefined) pushTo(this.findingsByIssue, f.issueId, f);
+  private record(warnings: readonly DataWarning[]): void {
+    for (const f of warnings) {
+      this.allWarnings.push(f);
+      if (f.fixId !== undefined) pushTo(this.warningsByFix, f.fixId, f);
+      if (f.issueId !== undefined) pushTo(this.warningsByIssue, f.issueId, f);
     }
   }
 }

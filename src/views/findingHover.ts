@@ -73,10 +73,10 @@ export class FindingHover implements vscode.HoverProvider {
       finding.falsePositive && issue.fpId ? this.summaryOf(issue.fpId) : undefined,
       finding.falsePositive ? explain(this.explanations, reportId, issue, signal) : NOT_SHOWN,
     ]);
-    const parts = [issueTooltip(issue, vendor, model.findingsOfIssue(issue.id), summary, explanation)];
+    const parts = [issueTooltip(issue, vendor, model.warningsOfIssue(issue.id), summary, explanation)];
     const fix = model.fixOfIssue(issue.id);
     const view = fix && model.fixView(fix.id);
-    if (view) parts.push(fixTooltip(reportId, view, model.issuesOfFix(view.id).length, model.findingsOfFix(view.id)));
+    if (view) parts.push(fixTooltip(reportId, view, model.issuesOfFix(view.id).length, model.warningsOfFix(view.id)));
     return parts;
   }
 

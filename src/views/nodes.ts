@@ -119,14 +119,14 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
         node.reportId,
         node.view,
         node.model.issuesOfFix(node.view.id).length,
-        node.model.findingsOfFix(node.view.id),
+        node.model.warningsOfFix(node.view.id),
         nowMs,
       );
     case 'issue':
       return issueTooltip(
         node.issue,
         node.vendor,
-        node.model.findingsOfIssue(node.issue.id),
+        node.model.warningsOfIssue(node.issue.id),
         node.summary,
         node.explanation ?? (node.issue.fpDescriptionLength === 0 ? { kind: 'none' } : NOT_FETCHED),
         nowMs,

@@ -7,7 +7,7 @@ import { NO_EXPLANATION, type Explanation } from '../editor/explanations';
 import type { HeldIssue } from '../model/heldIssue';
 import { counted, formatCount, markdownLiteral } from '../common/text';
 import type { FixView } from '../model/fix';
-import type { Finding } from '../model/findings';
+import type { DataWarning } from '../model/consistency';
 import { formatDate, readableIssueType, relativeTime } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import { falsePositiveBasis } from '../model/issue';
@@ -78,7 +78,7 @@ export function fixTooltip(
   reportId: string,
   view: FixView,
   issueCount: number,
-  findings: readonly Finding[],
+  warnings: readonly DataWarning[],
   nowMs = Date.now(),
 ): vscode.MarkdownString {
   const tip = markdown();
@@ -137,7 +137,7 @@ export function fixTooltip(
     });
   }
   tip.md(`\n**Issues:** ${view.issueIds.length}${issueCount !== view.issueIds.length ? ` (${issueCount} loaded)` : ''}\n`);
-  appendFindings(tip, findings);
+  appendWarnings(tip, warnings);
   return tip.value;
 }
 
@@ -145,7 +145,7 @@ export function fixTooltip(
 export function issueTooltip(
   issue: HeldIssue,
   vendor: string,
-  findings: readonly Finding[],
+  warnings: readonly DataWarning[],
   summary: string | undefined,
   explanation: Explanation,
   nowMs = Date.now(),
@@ -179,7 +179,7 @@ export function issueTooltip(
     tip.md('\n**Why this is a false positive**\n\n');
     appendExplanation(tip, explanation).md('\n');
   }
-  appendFindings(tip, findings);
+  appendWarnings(tip, warnings);
   return tip.value;
 }
 
@@ -248,10 +248,10 @@ function appendSize(tip: Tooltip, size: ReportSize): void {
     .md(issues.complete ? '\n' : ' (not all loaded yet)\n');
 }
 
-function appendFindings(tip: Tooltip, findings: readonly Finding[]): void {
-  if (findings.length === 0) return;
+function appendWarnings(tip: Tooltip, warnings: readonly DataWarning[]): void {
+  if (warnings.length === 0) return;
   tip.md('\n**Inconsistencies in the service data**\n\n');
-  for (const f of findings)
+  for (const f of warnings)
     tip
       .md(f.severity === 'error' ? '- ⛔ ' : '- ⚠️ ')
       .text(f.message)

@@ -46,7 +46,7 @@ const SERVER_DATA = new Set([
   'src/model/heldIssue.ts',
   'src/model/issue.ts',
   'src/model/fix.ts',
-  'src/model/findings.ts',
+  'src/model/consistency.ts',
   'src/model/report.ts',
   'src/editor/findings.ts',
   'src/editor/explanations.ts',

@@ -514,7 +514,7 @@ describe('model/report ReportModel', () => {
     const model = new ReportModel(report());
     model.addIssues(page1());
     model.addIssues(page2());
-    const got = model.findings.map((f) => [f.rule, f.fixId ?? null, f.issueId ?? null, f.field ?? null]);
+    const got = model.warnings.map((f) => [f.rule, f.fixId ?? null, f.issueId ?? null, f.field ?? null]);
     assert.deepEqual(got, [
       ['bad-timestamp', null, null, 'expirationOn'],
       ['committed-without-submission', 'F2', null, 'scmSubmitFixRequests'],
@@ -530,24 +530,24 @@ describe('model/report ReportModel', () => {
       ['issue-unknown-to-fix', null, 'ORPHAN', 'fix'],
       ['bad-timestamp', null, 'ORPHAN', 'createdAt'],
     ]);
-    assert.equal(model.findings.find((f) => f.rule === 'committed-without-submission')?.severity, 'error');
-    assert.equal(model.findings.find((f) => f.rule === 'submission-but-not-committed')?.severity, 'warning');
-    assert.match(model.findings.find((f) => f.rule === 'submission-but-not-committed')!.message, /but has 1 submission to source control;/);
+    assert.equal(model.warnings.find((f) => f.rule === 'committed-without-submission')?.severity, 'error');
+    assert.equal(model.warnings.find((f) => f.rule === 'submission-but-not-committed')?.severity, 'warning');
+    assert.match(model.warnings.find((f) => f.rule === 'submission-but-not-committed')!.message, /but has 1 submission to source control;/);
     assert.deepEqual(
-      model.findingsOfFix('F3').map((f) => f.rule),
+      model.warningsOfFix('F3').map((f) => f.rule),
       ['submission-but-not-committed', 'bad-timestamp'],
     );
     assert.deepEqual(
-      model.findingsOfIssue('ORPHAN').map((f) => f.rule),
+      model.warningsOfIssue('ORPHAN').map((f) => f.rule),
       ['issue-unknown-to-fix', 'bad-timestamp'],
     );
-    assert.deepEqual(model.findingsOfIssue('FP-TAG'), [], 'rule 3 applies to the FalsePositive state, not to the tag alone');
-    assert.match(model.findings.find((f) => f.rule === 'bad-timestamp' && f.issueId === 'ORPHAN')!.message, /"2024-99-01T00:00:00Z"/);
+    assert.deepEqual(model.warningsOfIssue('FP-TAG'), [], 'rule 3 applies to the FalsePositive state, not to the tag alone');
+    assert.match(model.warnings.find((f) => f.rule === 'bad-timestamp' && f.issueId === 'ORPHAN')!.message, /"2024-99-01T00:00:00Z"/);
   });
 
   it('quotes server text in messages without control or bidi characters', () => {
     const model = new ReportModel(detail({ fixes: [{ id: 'F', state: 'Merged\u202e\n', scmSubmitFixRequests: [] }] }));
-    const message = model.findings[0]?.message ?? '';
+    const message = model.warnings[0]?.message ?? '';
     assert.match(message, /"Merged"/);
     assert.doesNotMatch(message, /[\u202e\n]/);
   });
@@ -589,7 +589,7 @@ describe('model/report ReportModel', () => {
       model.issuesOfFix('F9999').map((i) => i.id),
       Array.from({ length: 8 }, (_, k) => `I${79_992 + k}`),
     );
-    assert.equal(model.findings.length, 0);
+    assert.equal(model.warnings.length, 0);
   });
 });
 

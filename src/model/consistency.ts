@@ -1,12 +1,12 @@
 // Consistency checks over service data (docs/service-interface.md §3 rules 1–3 and a few structural ones).
-// Odd data is reported as findings for the UI and the log, never thrown: a report with one
+// Odd data is reported as data warnings for the UI and the log, never thrown: a report with one
 // inconsistent fix is still worth showing.
 import type { Fix, FixReportSummary, Issue } from '../api/schemas';
 import { cleanText, counted, oneLine } from '../common/text';
 import { falsePositiveBasis, hasFalsePositiveState } from './issue';
 import { parseTimestamp } from './time';
 
-type FindingRule =
+type WarningRule =
   /** docs/service-interface.md §3 rules 1/2: state Committed (or Merged) but no scmSubmitFixRequests. */
   | 'committed-without-submission'
   /** Submissions exist but the state says Ready/Downloaded: the state probably lags. */
@@ -27,11 +27,11 @@ type FindingRule =
   | 'bad-timestamp';
 
 /** error: a rule of the spec is broken. warning: suspicious, but the spec does not forbid it. */
-type FindingSeverity = 'error' | 'warning';
+type WarningSeverity = 'error' | 'warning';
 
-export interface Finding {
-  readonly rule: FindingRule;
-  readonly severity: FindingSeverity;
+export interface DataWarning {
+  readonly rule: WarningRule;
+  readonly severity: WarningSeverity;
   /** One sentence for people; quotes server text (cleaned, truncated) as JSON strings. */
   readonly message: string;
   readonly fixId?: string;
@@ -50,8 +50,8 @@ const COMMITTED_STATES = new Set(['committed', 'merged']);
 const PRE_COMMIT_STATES = new Set(['ready', 'downloaded']);
 
 /** Rule 1/2 checks and bad timestamps of one fix. */
-export function fixFindings(fix: Fix): Finding[] {
-  const out: Finding[] = [];
+export function fixWarnings(fix: Fix): DataWarning[] {
+  const out: DataWarning[] = [];
   const state = cleanText(fix.state ?? '').toLowerCase();
   const submissions = fix.scmSubmitFixRequests.length;
   if (COMMITTED_STATES.has(state) && submissions === 0) {
@@ -86,8 +86,8 @@ export function fixFindings(fix: Fix): Finding[] {
 }
 
 /** Bad timestamps of the report itself. */
-export function reportFindings(report: FixReportSummary): Finding[] {
-  const out: Finding[] = [];
+export function reportWarnings(report: FixReportSummary): DataWarning[] {
+  const out: DataWarning[] = [];
   checkTimestamp(out, report.createdOn, 'createdOn', {});
   checkTimestamp(out, report.expirationOn, 'expirationOn', {});
   return out;
@@ -104,8 +104,8 @@ export interface IssuePlacement {
 }
 
 /** Rule 3 checks, fix/FP contradictions and bad timestamps of one v5 issue. */
-export function issueFindings(issue: Issue, placement: IssuePlacement): Finding[] {
-  const out: Finding[] = [];
+export function issueWarnings(issue: Issue, placement: IssuePlacement): DataWarning[] {
+  const out: DataWarning[] = [];
   const at = { issueId: issue.id };
   if (hasFalsePositiveState(issue)) {
     if (isBlank(issue.fpId)) {
@@ -153,12 +153,17 @@ export function issueFindings(issue: Issue, placement: IssuePlacement): Finding[
   return out;
 }
 
-function checkTimestamp(out: Finding[], text: string | null | undefined, field: string, at: { fixId?: string; issueId?: string }): void {
+function checkTimestamp(
+  out: DataWarning[],
+  text: string | null | undefined,
+  field: string,
+  at: { fixId?: string; issueId?: string },
+): void {
   if (text === null || text === undefined || parseTimestamp(text)) return;
   badTimestamp(out, text, field, at);
 }
 
-function badTimestamp(out: Finding[], text: string, field: string, at: { fixId?: string; issueId?: string }): void {
+function badTimestamp(out: DataWarning[], text: string, field: string, at: { fixId?: string; issueId?: string }): void {
   const owner = at.fixId !== undefined ? `Fix ${at.fixId}` : at.issueId !== undefined ? `Issue ${at.issueId}` : 'The report';
   out.push({
     rule: 'bad-timestamp',
