@@ -86,6 +86,18 @@ export const Setting = {
 } as const;
 export type Setting = (typeof Setting)[keyof typeof Setting];
 
+/** Defaults of the settings read with one (package.json states the same; a unit test keeps them equal). */
+export const SETTING_DEFAULTS = {
+  [Setting.RequestTimeoutSeconds]: 30,
+  [Setting.AutoRefreshMinutes]: 0,
+  [Setting.IssuesPerLoad]: 20_000,
+  [Setting.CountsPrefetch]: 20,
+  [Setting.InsightsMaxReports]: 200,
+  [Setting.CacheEnabled]: true,
+  [Setting.CacheMaxMegabytes]: 512,
+  [Setting.FindingsFalsePositives]: 'hint',
+} as const;
+
 /** Settings read only from the user level: they decide where the key is sent. */
 export const USER_LEVEL_ONLY = [Setting.BaseUrl, Setting.CertificateAuthoritiesFile] as const;
 export type UserLevelKey = (typeof USER_LEVEL_ONLY)[number];

@@ -7,7 +7,7 @@ import { readCaFile } from '../api/network';
 import { levelTable, type Level } from '../model/severity';
 import { HIDDEN_ISSUE_STATES } from '../model/issue';
 import type { SuppressionSettings, SuppressionStyle } from '../model/suppression';
-import { LEGACY_NAMES, SECTION, Setting, USER_LEVEL_ONLY, type UserLevelKey } from '../common/manifest';
+import { LEGACY_NAMES, SECTION, Setting, SETTING_DEFAULTS, USER_LEVEL_ONLY, type UserLevelKey } from '../common/manifest';
 
 interface FindingsSettings {
   /** False positives as hints, or not shown, in the Problems panel and the editor. */
@@ -71,14 +71,17 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): SettingsRepo
   return {
     settings: {
       baseUrl,
-      timeoutMs: clamp(config.get<number>(Setting.RequestTimeoutSeconds, 30), 1, 600) * 1000,
-      autoRefreshMinutes: clamp(config.get<number>(Setting.AutoRefreshMinutes, 0), 0, 24 * 60),
-      issuesPerLoad: clamp(config.get<number>(Setting.IssuesPerLoad, 20_000), 1_000, 1_000_000),
-      countsPrefetch: clamp(config.get<number>(Setting.CountsPrefetch, 20), 0, 200),
-      insightsMaxReports: Math.round(clamp(config.get<number>(Setting.InsightsMaxReports, 200), 1, 5_000)),
+      timeoutMs: clamp(config.get<number>(Setting.RequestTimeoutSeconds, SETTING_DEFAULTS[Setting.RequestTimeoutSeconds]), 1, 600) * 1000,
+      autoRefreshMinutes: clamp(config.get<number>(Setting.AutoRefreshMinutes, SETTING_DEFAULTS[Setting.AutoRefreshMinutes]), 0, 24 * 60),
+      issuesPerLoad: clamp(config.get<number>(Setting.IssuesPerLoad, SETTING_DEFAULTS[Setting.IssuesPerLoad]), 1_000, 1_000_000),
+      countsPrefetch: clamp(config.get<number>(Setting.CountsPrefetch, SETTING_DEFAULTS[Setting.CountsPrefetch]), 0, 200),
+      insightsMaxReports: Math.round(
+        clamp(config.get<number>(Setting.InsightsMaxReports, SETTING_DEFAULTS[Setting.InsightsMaxReports]), 1, 5_000),
+      ),
       cache: {
-        enabled: config.get<boolean>(Setting.CacheEnabled, true) !== false,
-        maxBytes: clamp(config.get<number>(Setting.CacheMaxMegabytes, 512), 16, 16_384) * 1024 * 1024,
+        enabled: config.get<boolean>(Setting.CacheEnabled, SETTING_DEFAULTS[Setting.CacheEnabled]) !== false,
+        maxBytes:
+          clamp(config.get<number>(Setting.CacheMaxMegabytes, SETTING_DEFAULTS[Setting.CacheMaxMegabytes]), 16, 16_384) * 1024 * 1024,
       },
       suppression: suppressionSettings(config),
       findings: {
