@@ -84,9 +84,9 @@ export async function issuesCommand(ctx: Context, options: { fixReportId?: strin
   const full = () => options.limit !== undefined && written >= options.limit;
   for await (const page of ctx.client.issuePages({ fixReportId: options.fixReportId }, { signal: ctx.signal, onWarning: ctx.warn })) {
     const rows: Issue[] = [];
-    // One write per page: a write per issue was a third of the CLI's CPU time (bench/, case 6).
+    // One write per page: a write per issue was a large share of the CLI's CPU time (docs/performance.md).
     // Concatenated rather than pushed and joined: join copied the page's text once more before
-    // the write encoded it, ~1.4 ms per 1,000 issues.
+    // the write encoded it.
     let text = '';
     for (const issue of page.issues) {
       if (full()) break;

@@ -90,7 +90,7 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
     return located ? { path: located.path, line: located.startLine } : {};
   };
   // Items are built when shown: the workbench gets at most SHOWN of them (all 10,000 made the
-  // picker take 0.8 s to open, bench case 8); typing searches every false positive here and
+  // picker slow to open, docs/performance.md); typing searches every false positive here and
   // shows the best SHOWN matches, marked alwaysShow so the workbench's own filter keeps them.
   const built = new Map<FalsePositiveRef, Item>();
   const itemOf = (ref: FalsePositiveRef): Item => {

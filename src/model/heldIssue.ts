@@ -1,6 +1,6 @@
 // What a ReportModel keeps of each v5 issue once it is grouped: the fields the tree, hovers,
 // filters, findings and metrics read, in a form that costs about a third of the decoded
-// issue's heap (bench/, case 2). Three 100,000-issue reports are held at once in the editor,
+// issue's heap (docs/performance.md). Three 100,000-issue reports are held at once in the editor,
 // so every byte per issue counts 300,000 times.
 //
 // - fpDescription stays on the service: only its length is kept (0 = none), and the text is

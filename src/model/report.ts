@@ -54,7 +54,7 @@ export class ReportModel {
   private readonly allWarnings: DataWarning[] = [];
   private readonly warningsByFix = new Map<string, DataWarning[]>();
   private readonly warningsByIssue = new Map<string, DataWarning[]>();
-  /** Keeps each issue in a compact form, with texts shared across issues (bench/, case 2). */
+  /** Keeps each issue in a compact form, with texts shared across issues (memory: docs/performance.md). */
   private readonly holder = new IssueHolder();
 
   private counts: FixCounts | undefined;
@@ -161,7 +161,7 @@ export class ReportModel {
 
   /**
    * The group an added issue is shown in; undefined before it arrives. Derived by the rules
-   * above rather than stored: a map entry per issue cost ~40 bytes (bench/, case 2).
+   * above rather than stored: a map entry per issue cost more than the issue's own fields (docs/performance.md).
    */
   groupOf(issueId: string): IssueGroup | undefined {
     const issue = this.issuesById.get(issueId);

@@ -108,7 +108,7 @@ const NOT_FETCHED: Explanation = { kind: 'unavailable', message: 'The explanatio
 /**
  * The rich hover of a report, fix or issue. Built on demand (TreeDataProvider.resolveTreeItem,
  * i.e. when the item is hovered): building it for every item made a range of 1,000 items
- * cost ~90 ms instead of ~10 (bench/, case 3).
+ * cost several times as much (docs/performance.md).
  */
 export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownString | undefined {
   switch (node.kind) {

@@ -1,4 +1,4 @@
-// The on-disk cache of reports (issue 15, warm start): the report list and each report the
+// The on-disk cache of reports (warm start): the report list and each report the
 // user expanded, so that after a window reload they are on screen before any request, then
 // revalidated. Plain Node (no vscode): the extension passes globalStorageUri.fsPath as `root`.
 //

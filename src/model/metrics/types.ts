@@ -1,4 +1,4 @@
-// The result of the lifecycle metrics (issue 13): a plain JSON value (numbers, strings,
+// The result of the lifecycle metrics: a plain JSON value (numbers, strings,
 // arrays, nulls) so the CLI can print it and a webview can receive it through postMessage.
 // Definitions are in the README, "Metrics"; the code that computes each part says which.
 import type { FixReportSummary } from '../../api/schemas';
