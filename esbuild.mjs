@@ -1,7 +1,7 @@
 // The bundles from one script: the extension (vscode external), the CLI, the parser proof, the
 // dashboard's metrics and the exports (loaded on first use) and the Fix Insights page.
 // undici stays external in the extension so the editor's proxy/certificate patching of
-// require('undici') still applies (see README "Proxy and certificates"); it ships in the VSIX.
+// require('undici') still applies (see docs/security.md, "Proxy and certificates"); it ships in the VSIX.
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 

@@ -1,6 +1,6 @@
 import tseslint from 'typescript-eslint';
 
-// Layers point down only (README "Layout", docs/architecture.md):
+// Layers point down only (CONTRIBUTING.md "Layout", docs/architecture.md):
 //   common ← api ← model ← editor ← views ← commands ← extension.ts;  cli → api, model, common.
 // Each layer lists the layers above it (and beside it) that it must not import.
 const layers = {

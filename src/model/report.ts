@@ -184,7 +184,7 @@ export class ReportModel {
   }
 
   /** Distinct issues added so far, all groups together. */
-  /** Fixes by state and confidence, downloaded and committed: the metrics' definitions (README, "Metrics"). */
+  /** Fixes by state and confidence, downloaded and committed: the metrics' definitions (docs/metrics.md). */
   get fixCounts(): FixCounts {
     return (this.counts ??= fixCounts(this.report));
   }

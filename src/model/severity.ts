@@ -1,5 +1,5 @@
 // The service's severities (each scanner its own words) on the editor's four levels. The
-// default table below is stated in the README; the `findings.severity` setting overrides any
+// default table below is stated in docs/decisions.md; the `findings.severity` setting overrides any
 // entry. Unknown severities are Information: shown, never loud.
 
 export type Level = 'error' | 'warning' | 'information' | 'hint';

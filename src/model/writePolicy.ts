@@ -10,7 +10,7 @@
 export type WriteClass = { kind: 'refused'; reason: string } | { kind: 'sensitive'; why: string } | { kind: 'ordinary' };
 
 export interface SensitivePath {
-  /** As shown to the user and in the README: segments, `*` within one, a trailing `/**` for "anything under". */
+  /** As shown to the user and in docs/security.md: segments, `*` within one, a trailing `/**` for "anything under". */
   readonly pattern: string;
   /** Why writing it can run code, one short phrase. */
   readonly why: string;
@@ -69,7 +69,7 @@ export const SENSITIVE_PATHS: readonly SensitivePath[] = [
   { pattern: '.zlogout', why: 'a shell runs it on exit when the repository is a home folder (dotfiles)' },
 ];
 
-/** A markdown table of SENSITIVE_PATHS, for the README. */
+/** A markdown table of SENSITIVE_PATHS, for docs/security.md. */
 export function sensitivePathTableMarkdown(): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const rows = SENSITIVE_PATHS.map((row) => `| \`${row.pattern}\` | ${cell(row.why)} |`);

