@@ -1,5 +1,6 @@
 // `npm run bench [-- options]`: every case against the sandbox service on loopback, one JSON
-// line per case on stdout, then a table; `--docs` also writes docs/performance.md. Paging and
+// line per case on stdout, then a table; `--docs` also writes out/performance.md (the full tables;
+// docs/performance.md is their hand-kept summary). Paging and
 // the tree run a second time against a sandbox that models a remote network (--latency).
 import { mkdtemp, rm } from 'node:fs/promises';
 import * as os from 'node:os';
@@ -8,7 +9,6 @@ import { parseArgs } from 'node:util';
 import { activationCase } from './cases/activation';
 import { cliCase } from './cases/cli';
 import { runEditorBench, type EditorBenchResults } from './cases/editorRuns';
-import { fastPathsCase } from './cases/fastPaths';
 import { findingsCase } from './cases/findings';
 import { memoryCase } from './cases/memory';
 import { metricsCase } from './cases/metrics';
@@ -26,27 +26,14 @@ import { failedCase, type CaseResult } from './lib/result';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { ensureTools } from './lib/tools';
 
-const CASES = [
-  'paging',
-  'memory',
-  'tree',
-  'size',
-  'activation',
-  'cli',
-  'fastpaths',
-  'picker',
-  'warmstart',
-  'findings',
-  'metrics',
-  'tracking',
-] as const;
+const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'picker', 'warmstart', 'findings', 'metrics', 'tracking'] as const;
 type CaseId = (typeof CASES)[number];
 
 const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
 
   --cases LIST     comma-separated subset of ${CASES.join(',')} (default: all)
   --runs N         runs of the fast variants (default 7, at least 5 recommended;
-                   case 1 runs 2N+1 pairs, case 7 2N+1 rounds)
+                   case 1 runs 2N+1 pairs)
   --slow-runs N    runs of curl + jq loops (default 3)
   --editor-runs N  code-server launches for the tree and activation cases (default 3)
   --latency MS     round trip of the second sandbox for the paging and tree cases (1b, 3b;
@@ -54,7 +41,8 @@ const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [opti
   --jitter MS      each request's round trip ± up to MS, drawn from the seed (default 20)
   --bytes-per-ms N body rate of that sandbox (default 12500, about 100 Mbit/s)
   --no-profile     skip the CPU profiles / heap snapshot (faster; no "what dominates")
-  --docs [FILE]    write the results as Markdown (default docs/performance.md)
+  --docs [FILE]    write the results as Markdown (default out/performance.md; docs/performance.md
+                   is the hand-kept summary, refreshed from it when a figure moves)
   --help`;
 
 async function main(): Promise<number> {
@@ -75,7 +63,7 @@ async function main(): Promise<number> {
     args: process.argv
       .slice(2)
       .flatMap((a, i, all) =>
-        a === '--docs' && (all[i + 1] === undefined || all[i + 1]!.startsWith('--')) ? ['--docs', 'docs/performance.md'] : [a],
+        a === '--docs' && (all[i + 1] === undefined || all[i + 1]!.startsWith('--')) ? ['--docs', 'out/performance.md'] : [a],
       ),
   });
   if (values.help) {
@@ -168,7 +156,6 @@ async function main(): Promise<number> {
     await run('size', '4. Size', () => sizeCase(ctx));
     await run('activation', '5. Activation', async () => activationCase(ctx, await editorResults()));
     await run('cli', '6. CLI', () => cliCase(ctx));
-    await run('fastpaths', '7. Fast paths', () => fastPathsCase(ctx));
     await run('picker', '8. False-positive picker', () => pickerCase(ctx));
     await run('warmstart', '9. Warm start', async () => warmStartCase(ctx, await editorResults()));
     await run('findings', '10. Findings', async () => findingsCase(ctx, await editorResults()));

@@ -1,5 +1,6 @@
-// Writes docs/performance.md from bench runs: the machine, the table, the method and what
-// dominates each case (from the profiles taken in the same run). Never edited by hand. A run of
+// Writes out/performance.md (or the file --docs names) from bench runs: the machine, the table,
+// the method and what dominates each case (from the profiles taken in the same run). Never edited
+// by hand; docs/performance.md is the hand-kept summary of it. A run of
 // some cases (--cases) replaces those and keeps the others from the file as they were, each
 // section saying which run it comes from, so the file stays whole without rerunning everything.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -35,7 +36,6 @@ const ORDER = [
   'size',
   'activation',
   'cli',
-  'fastpaths',
   'picker',
   'warmstart',
   'findings',
@@ -121,15 +121,6 @@ const METHOD: Record<string, (info: RunInfo) => string> = {
     `\`node dist/cli.js issues --fix-report <id> --format jsonl\` against its floor, \`bench/cases/bareJsonl.ts\` (a bare \`undici.request\` + \`JSON.parse\` + one write per page of the same JSON lines, checking and escaping nothing), in ${pagingPairs(i.runs)} pairs of back-to-back runs alternating which goes first, and against \`bench/curl-jq.sh jsonl\` (curl per page, jq for the lines and for the cursor, ${i.slowRuns} runs); stdout to /dev/null, each a fresh process, start-up included. ` +
     'The target (≤ 1.10×) is on the median of the per-pair ratios. One untimed run of each first counts the lines (all must print every issue). The CLI escapes every unsafe character for the terminal: `escapedJson` (`src/common/text.ts`) skips its regex when a line is all ASCII, which it checks natively. ' +
     'The profile is of one run of the same CLI from `out/src` (tsc output, readable names).',
-  fastpaths: (i) =>
-    'Whether each fast path of the client earns its place (rule: keep it only if, without it, the client misses ≤ 1.15× the bare loop on paging). ' +
-    'esbuild bundles the client once as it is and once per plain version swapped in for a fast path (`bench/fastPaths/`: a `Set` + ring for `RecentIds`, the valibot schema alone for issue pages, `Chronology` parsing every timestamp), each plain one alone, the two cheapest together, and all three. ' +
-    `Each bundle and the bare \`undici.request\` + \`JSON.parse\` loop page the ${i.sandbox.issues.toLocaleString('en-US')}-issue report in a child process of their own (own JIT and heap), after two warm-up runs each; ` +
-    `${pagingPairs(i.runs)} rounds, every loop once per round in an order that rotates and reverses every other round. ` +
-    'Each run waits for a quiet moment and is run again (up to 5 times) if other processes used more than a tenth of a core meanwhile (`bench/lib/quiet.ts`, from /proc), because a shared 2-core machine otherwise decides the few percent in question. ' +
-    'Every ratio is the median of the per-round ratios (each run over the bare run of the same round); “× the client as it is” pairs each run with the as-is run of its round. ' +
-    `The same bundles then page 20,000 issues from a second sandbox that waits 80 ms before every answer (its \`latencyMs\`), ${i.runs} rounds; ` +
-    `and each is bundled as \`dist/cli.js\` is and run as \`issues --format jsonl\` (a fresh process, stdout to /dev/null) against \`bench/cases/bareJsonl.ts\` (undici.request + JSON.parse + one write per page), ${i.runs} rounds.`,
 };
 
 /** What the file held before this run: its cases' results and sections, and any other section. */

@@ -51,7 +51,8 @@ const RULES: Array<[RegExp, string]> = [
   ],
   [/valibot/, 'schema validation (valibot)'],
   [/api\/issuePageDecoder\.js/, 'issue decoding (fast path)'],
-  [/api\/(paging|recentIds|chronology)\.js/, 'paging checks (dedupe, order)'],
+  [/api\/(paging|recentIds)\.js/, 'paging checks (dedupe, order)'],
+  [/common\/time\.js/, 'timestamps (parse, order)'],
   [/api\/(client|transport|responses|baseUrl|decode|network)\.js/, 'client plumbing (requests, envelopes)'],
   [
     /undici|node:net|node:internal\/stream|node:_http|stream_base_commons|writeLatin1String|writeUtf8String|node:internal\/abort_controller|node:internal\/url|node:internal\/timers/,

@@ -1,5 +1,5 @@
 // Renders case results: one JSON line per case (for machines), an aligned text table (for
-// the terminal) and Markdown rows (for docs/performance.md).
+// the terminal) and Markdown rows (for out/performance.md).
 import type { CaseResult, Target, Variant } from './result';
 
 export function jsonLine(result: CaseResult): string {

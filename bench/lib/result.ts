@@ -39,11 +39,11 @@ export interface CaseResult {
   profile?: ProfileSummary;
   error?: string;
   wallMs?: number;
-  /** Which bench run measured it (set when written to docs/performance.md). */
+  /** Which bench run measured it (set when written to out/performance.md). */
   run?: RunLabel;
 }
 
-/** A bench run, as docs/performance.md names it. */
+/** A bench run, as out/performance.md names it. */
 export interface RunLabel {
   /** "YYYY-MM-DD hh:mm", UTC. */
   at: string;

@@ -11,7 +11,7 @@
 // synchronous work on the page, and nothing overlapped (measured with strace).
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import { counted } from '../common/text';
-import { Chronology } from './chronology';
+import { Chronology } from '../common/time';
 import { ServiceError } from './errors';
 import { silentLogger, type Logger } from './log';
 import { RecentIds } from './recentIds';

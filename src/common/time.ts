@@ -2,8 +2,8 @@
 // instead of `Date.parse` because V8 is lenient in ways that hide bad data: it rolls
 // 2024-02-30 over to March 1st and reads a zone-less "2024-01-02 03:04:05" as local time,
 // which would make tests and relative times depend on the machine's time zone. The one
-// parser: the model (model/time) and the client's order check (api/chronology, which also
-// shares the shape check of the fast path below) both use it.
+// parser: the model (model/time) and the client's order check (Chronology, below, which
+// api/paging runs on every issue) both use it.
 // Ground floor: imports nothing of ours.
 
 /** A point in time from the service: epoch milliseconds for arithmetic, plus the wire text. */
@@ -110,7 +110,7 @@ function serviceShapeMs(text: string): number | undefined {
 }
 
 /** At least 20 characters with the separators of YYYY-MM-DDThh:mm:ss in their places (the digits are not checked). */
-export function hasServiceSeparators(t: string): boolean {
+function hasServiceSeparators(t: string): boolean {
   return (
     t.length >= 20 &&
     t.charCodeAt(4) === 45 &&
@@ -130,6 +130,45 @@ function digits(text: string, at: number, count: number): number {
     value = value * 10 + d;
   }
   return value;
+}
+
+/**
+ * Whether issues arrive in chronological order (spec §4.3): tracks the latest timestamp seen
+ * and says when one goes back in time. Every timestamp is parsed and compared as a time, so
+ * two that differ only in shape (offset, precision) compare as the instants they name.
+ */
+export class Chronology {
+  /** The latest readable timestamp noted and its time; null until one is. */
+  private latest: string | null = null;
+  private latestMs = 0;
+
+  /** Notes a timestamp; false when it is older than the latest one noted. Unreadable ones are never older. */
+  note(created: string): boolean {
+    const ms = parseTimestamp(created)?.ms;
+    if (ms === undefined) return true;
+    if (this.latest !== null && order(ms, created, this.latestMs, this.latest) < 0) return false;
+    this.latest = created;
+    this.latestMs = ms;
+    return true;
+  }
+}
+
+/** Chronological order of two service timestamps: <0, 0 (equal or not comparable), >0. */
+export function compareTimestamps(a: string, b: string): number {
+  const x = parseTimestamp(a)?.ms;
+  const y = parseTimestamp(b)?.ms;
+  return x === undefined || y === undefined ? 0 : order(x, a, y, b);
+}
+
+/** Two parsed timestamps by their milliseconds, then (within the same one) by the digits below it. */
+function order(ms: number, text: string, otherMs: number, other: string): number {
+  return ms - otherMs || subMillisecond(text) - subMillisecond(other);
+}
+
+/** The fraction's digits below the millisecond, in nanoseconds (0–999,999). */
+function subMillisecond(text: string): number {
+  const digits = /[.,]\d{3}(\d{1,6})/.exec(text)?.[1];
+  return digits === undefined ? 0 : Number(digits.padEnd(6, '0'));
 }
 
 function daysInMonth(year: number, month: number): number {

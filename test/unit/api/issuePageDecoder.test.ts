@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { decodeIssuePageFast } from '../../../src/api/issuePageDecoder';
-import { IssuePageBodySchema } from '../../../src/api/schemas';
+import { CodeNodeSchema, IssuePageBodySchema, IssueSchema, IssueTagSchema } from '../../../src/api/schemas';
 import { createDataset } from '../../../tools/sandbox/generator';
 
 /** Values that are wrong for every field, arrays and objects included. */
@@ -208,6 +208,23 @@ describe('issue page fast path', () => {
       assertSameAsSchema(body);
       assert.equal(decodeIssuePageFast(body)?.vulnerability_report_issue.length, items.length);
     }
+  });
+
+  it('builds values with the schemas’ keys in the schemas’ order, the key lists it checks against', () => {
+    const input = {
+      vulnerability_report_issue: [
+        { id: 'a', vulnerabilityReportIssueTags: [{ vulnerability_report_issue_tag_value: 'X' }], codeNodes: [{ path: 'app/db.py' }] },
+      ],
+      hasNextPage: true,
+    };
+    const page = decodeIssuePageFast(input);
+    assert.ok(page, 'the fast path is on: its literals follow the schemas');
+    assert.deepEqual(Object.keys(page), Object.keys(IssuePageBodySchema.entries));
+    const issue = page.vulnerability_report_issue[0]!;
+    assert.notEqual(issue, input.vulnerability_report_issue[0], 'built, not the input as it is');
+    assert.deepEqual(Object.keys(issue), Object.keys(IssueSchema.entries));
+    assert.deepEqual(Object.keys(issue.vulnerabilityReportIssueTags[0]!), Object.keys(IssueTagSchema.entries));
+    assert.deepEqual(Object.keys(issue.codeNodes[0]!), Object.keys(CodeNodeSchema.entries));
   });
 
   it('uses parsed issues that already have the decoded shape, and copies the others', () => {

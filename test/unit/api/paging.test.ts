@@ -9,7 +9,7 @@ import { pageIssues, type FetchedPage } from '../../../src/api/paging';
 import type { Issue } from '../../../src/api/schemas';
 import { createDataset } from '../../../tools/sandbox/generator';
 import type { Sandbox } from '../../../tools/sandbox/server';
-import { Chronology, compareTimestamps } from '../../../src/api/chronology';
+import { Chronology, compareTimestamps } from '../../../src/common/time';
 import { observe } from '../../support/evidence';
 import type { SyncPagingJob, SyncPagingResult } from '../support/syncPagingWorker';
 import { captureLog, collect, rejectsWith, useSandbox } from '../helpers';
@@ -354,13 +354,13 @@ describe('paging: pipelining, step by step (scripted pages)', () => {
 });
 
 describe('paging: timestamp order', () => {
-  it('compares same-shaped timestamps as text and others by time', () => {
+  it('compares timestamps by the time they name, digits below the millisecond included, whatever their shapes', () => {
     assert.ok(compareTimestamps('2026-11-01T12:00:00.000001+00:00', '2026-11-01T12:00:00.000002+00:00') < 0);
     assert.ok(compareTimestamps('2026-11-02T00:00:00.000000+00:00', '2026-11-01T23:59:59.999999+00:00') > 0);
     assert.equal(compareTimestamps('2026-11-01T12:00:00.5Z', '2026-11-01T12:00:00.5Z'), 0);
-    // Different offsets: parsed. 12:00+02:00 is 10:00 UTC, before 11:00 UTC.
+    // Different offsets: 12:00+02:00 is 10:00 UTC, before 11:00 UTC.
     assert.ok(compareTimestamps('2026-11-01T12:00:00.000000+02:00', '2026-11-01T11:00:00.000000+00:00') < 0);
-    // Different precision: parsed.
+    // Different precision.
     assert.ok(compareTimestamps('2026-11-01T12:00:00.5+00:00', '2026-11-01T12:00:00.250000+00:00') > 0);
     assert.equal(compareTimestamps('garbage', '2026-11-01T12:00:00Z'), 0, 'not comparable');
     // No offset: still compared (read as UTC).
