@@ -2,18 +2,10 @@
 // user expanded, so that after a window reload they are on screen before any request, then
 // revalidated. Plain Node (no vscode): the extension passes globalStorageUri.fsPath as `root`.
 //
-//   <root>/reports-v<CACHE_VERSION>/<origin hash>/<origin+key hash>/
-//       index.json            the list, and per report: fetchedAt, complete, last use, bytes,
-//                             expiry and the caller's `meta` (counts, groups) — small, read at open
-//       <sha256(id)>.jsonl    one report: detail + issues (reportFile.ts)
-//
-// One directory per origin and key, so a different key never sees another key's data, and one
-// per origin above it, so Clear Service Key and Clear Cache remove every key's data of an
-// origin without knowing the keys. The key itself is never stored: its directory is named by
-// sha256(origin + '\n' + sha256(key)), cut to 128 bits. A plain hash is enough because a service
-// key is a long random token: there is no dictionary to try against it, and 128 bits cannot be
-// searched. (The same sha256 of the key is already the connection's fingerprint in memory.)
-// Report ids are server strings and never reach a path: a file is named by their sha256.
+// This is the cache itself: reading, writing and evicting reports. Its other jobs have their
+// own modules: where the files go and how they are named (layout.ts), the per-file queue that
+// orders writes (writeQueue.ts), the index read at open (cacheIndex.ts), the sweep after open
+// and the deletion of whole origins (maintenance.ts); a report's file is reportFile.ts.
 //
 // Every file is 0600 and written atomically (atomicFile.ts); directories are 0700. A file that
 // is corrupt, truncated, of another format version or holds another report is deleted with a
@@ -26,14 +18,15 @@
 // ever reads a mix; the index is the last writer's, so a report the other window added may
 // drop out of it (its file is then swept as an orphan at the next open). That costs a cache
 // miss, never wrong data: each report file is checked on its own when read.
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import * as v from 'valibot';
-import { ReportListBodySchema, type FixReportSummary } from '../../api/schemas';
-import { oneLine } from '../../common/text';
+import type * as v from 'valibot';
+import type { FixReportSummary } from '../../api/schemas';
 import { isExpired } from '../../model/reportList';
-import { DIR_MODE, TEMP_SUFFIX, writeFileAtomic } from './atomicFile';
+import { CacheIndex, type CachedIndex, type CachedReportInfo, type Entry } from './cacheIndex';
+import { cacheLog, describe, quoteId } from './cacheLog';
+import { cacheDirs, INDEX_FILE, makeCacheDir, reportFileName } from './layout';
+import { deleteAll, deleteOrigin, registerOpen, sweep } from './maintenance';
 import { abandoned } from './pageFeed';
 import {
   CACHE_VERSION,
@@ -45,28 +38,26 @@ import {
   type ReportToCache,
   type WrittenReport,
 } from './reportFile';
-import { errorMessage } from '../../common/errors';
+import { WriteQueue } from './writeQueue';
 
 export type { CachedReport, ReportToCache } from './reportFile';
+export type { CachedIndex } from './cacheIndex';
 
 /**
- * The default of the size setting: 512 MiB. The sandbox's 100,000-issue report (10,000 fixes,
- * a data-flow trace on each issue, as the real service sends) is 101 MB on disk, ~1 KB an
- * issue, about its size on the wire; so this holds five such reports — the issue's "a few
- * 100k-issue reports" — or hundreds of ordinary ones (tens to hundreds of KB each).
+ * The default of the size setting: 512 MiB. A report keeps about as many bytes on disk as it
+ * took on the wire, issues with their data-flow traces; so this holds a few reports of
+ * 100,000 issues (a unit test keeps that true) or hundreds of ordinary ones.
  */
 export const DEFAULT_CACHE_MAX_BYTES = 512 * 1024 * 1024;
 
-const INDEX_FILE = 'index.json';
-const INDEX_FORMAT = 'security-fix-reports/report-index';
-/** An index larger than this is not read (the list is capped at 8 MiB by the client). */
-const MAX_INDEX_BYTES = 32 * 1024 * 1024;
-const REPORT_FILE = /^[0-9a-f]{64}\.jsonl$/;
-const VERSION_DIR = /^reports-v(\d+)$/;
-/** Debris younger than this may be another window's write in progress, and is left alone. */
-const DEBRIS_GRACE_MS = 60_000;
 /** The queue of the background clean-up at open. */
 const MAINTENANCE = '(maintenance)';
+
+/**
+ * The queue of every file of every cache of this process, so two caches of the same origin
+ * and key (one being replaced by the next) never interleave their writes of a file either.
+ */
+const queues = new WriteQueue();
 
 export interface ReportCacheOptions<M> {
   /** A directory of the extension's own: globalStorageUri.fsPath. */
@@ -85,108 +76,38 @@ export interface ReportCacheOptions<M> {
   readonly meta?: v.GenericSchema<unknown, M>;
 }
 
-/** The report list as last written. */
-export interface CachedList {
-  readonly reports: FixReportSummary[];
-  /** When it was fetched from the service. */
-  readonly fetchedAt: number;
-}
-
-/** What the index knows of a cached report, without reading its file. */
-interface CachedReportInfo<M> {
-  readonly fetchedAt: number;
-  readonly complete: boolean;
-  readonly lastUsed: number;
-  /** Size of its file. */
-  readonly bytes: number;
-  /** What the caller stored with it (counts, groups), if it passed the `meta` schema. */
-  readonly meta: M | undefined;
-}
-
-export interface CachedIndex<M> {
-  /** As the service sent it: expired reports are listed (as the service lists them), but never served. */
-  readonly list: CachedList | undefined;
-  /** By report id; expired reports are left out. */
-  readonly reports: ReadonlyMap<string, CachedReportInfo<M>>;
-}
-
-interface Entry<M> extends CachedReportInfo<M> {
-  readonly id: string;
-  /** The detail's expirationOn when the report was written. */
-  readonly expirationOn: string | null;
-  lastUsed: number;
-}
-
-const finite = v.pipe(v.number(), v.finite());
-const IndexSchema = v.object({
-  format: v.literal(INDEX_FORMAT),
-  version: v.literal(CACHE_VERSION),
-  writtenAt: finite,
-  list: v.nullable(v.object({ fetchedAt: finite, reports: v.array(v.unknown()) })),
-  reports: v.array(
-    v.object({
-      id: v.string(),
-      fetchedAt: finite,
-      complete: v.boolean(),
-      lastUsed: finite,
-      bytes: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      expirationOn: v.nullable(v.string()),
-      meta: v.optional(v.unknown()),
-    }),
-  ),
-});
-
 export class ReportCache<M = unknown> {
-  /** Open caches of this process, so clearOrigin can stop their writes before deleting. */
-  private static readonly live = new Set<ReportCache<unknown>>();
-
-  private readonly entries = new Map<string, Entry<M>>();
-  private list: CachedList | undefined;
-  /**
-   * Per file (absolute path): the tail of its queue of writes and deletions (settles, never
-   * rejects). Shared by the caches of this process, so two of the same origin and key (one
-   * being replaced by the next) never interleave their writes of a file either.
-   */
-  private static readonly queues = new Map<string, Promise<void>>();
+  private readonly index: CacheIndex<M>;
   /** Ids with a write queued or running: never evicted. */
   private readonly writing = new Map<string, number>();
   /** Bumped by clear(): work started before it does not touch what comes after. */
   private epoch = 0;
   /** Aborted by clear(): a write still waiting for pages stops. */
   private clearing = new AbortController();
-  private indexDirty = false;
-  private indexBytes = 0;
   private dirReady = false;
+  /** Set while open: takes it out of the caches a deletion of its origin clears first. */
+  private unregister: (() => void) | undefined;
   private readonly maxBytes: number;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
 
   private constructor(
     private readonly root: string,
-    private readonly originDir: string,
     private readonly dir: string,
-    private readonly options: ReportCacheOptions<M>,
+    options: ReportCacheOptions<M>,
   ) {
     this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
     this.now = options.now ?? Date.now;
-    const log = options.log;
-    this.log = (message) => {
-      try {
-        log(`Report cache: ${message}`);
-      } catch {
-        // A log that throws must not turn a cache miss into a failure.
-      }
-    };
+    this.log = cacheLog(options.log);
+    this.index = new CacheIndex<M>(path.join(dir, INDEX_FILE), this.log, options.meta);
   }
 
   /** Reads the index (the only read before the cache can answer); the clean-up runs after, in the background. */
   static async open<M = unknown>(options: ReportCacheOptions<M>): Promise<ReportCache<M>> {
-    const root = path.resolve(options.root);
-    const originDir = originHash(options.origin);
-    const dir = path.join(root, versionDir(CACHE_VERSION), originDir, keyHash(options.origin, options.key));
-    const cache = new ReportCache<M>(root, originDir, dir, options);
-    await cache.load();
-    ReportCache.live.add(cache as ReportCache<unknown>);
+    const { root, originDir, dir } = cacheDirs(options.root, options.origin, options.key, CACHE_VERSION);
+    const cache = new ReportCache<M>(root, dir, options);
+    await cache.index.load();
+    cache.unregister = registerOpen({ root, originDir, clear: () => cache.clear() });
     void cache.serial(MAINTENANCE, () => cache.maintain());
     return cache;
   }
@@ -196,33 +117,25 @@ export class ReportCache<M = unknown> {
    * format version. Open caches of this origin in this process are cleared first, so no write
    * of theirs lands afterwards. Rejects if something could not be deleted.
    */
-  static async clearOrigin(root: string, origin: string): Promise<void> {
-    const base = path.resolve(root);
-    const originDir = originHash(origin);
-    for (const cache of ReportCache.live) if (cache.root === base && cache.originDir === originDir) await cache.clear();
-    for (const name of await listDir(base)) {
-      if (VERSION_DIR.test(name)) await fs.rm(path.join(base, name, originDir), { recursive: true, force: true });
-    }
+  static clearOrigin(root: string, origin: string): Promise<void> {
+    return deleteOrigin(root, origin);
   }
 
   /** Deletes every origin's cached data (the cache was turned off). Rejects if something could not be deleted. */
-  static async clearAll(root: string): Promise<void> {
-    const base = path.resolve(root);
-    for (const cache of ReportCache.live) if (cache.root === base) await cache.clear();
-    for (const name of await listDir(base)) {
-      if (VERSION_DIR.test(name)) await fs.rm(path.join(base, name), { recursive: true, force: true });
-    }
+  static clearAll(root: string): Promise<void> {
+    return deleteAll(root);
   }
 
   /** The list and what is known of each cached report, from memory (read at open). */
   readIndex(): CachedIndex<M> {
     const now = this.now();
     const reports = new Map<string, CachedReportInfo<M>>();
-    for (const entry of this.entries.values()) {
-      if (this.isExpired(entry, now)) void this.drop(entry.id, 'expired');
+    for (const entry of this.index.values()) {
+      if (this.index.isExpired(entry, now)) void this.drop(entry.id, 'expired');
       else reports.set(entry.id, info(entry));
     }
-    return { list: this.list && { reports: [...this.list.reports], fetchedAt: this.list.fetchedAt }, reports };
+    const list = this.index.list;
+    return { list: list && { reports: [...list.reports], fetchedAt: list.fetchedAt }, reports };
   }
 
   /**
@@ -230,9 +143,9 @@ export class ReportCache<M = unknown> {
    * has dropped them. Resolves when the index is written.
    */
   async writeList(reports: readonly FixReportSummary[], fetchedAt = this.now()): Promise<void> {
-    this.list = { reports: [...reports], fetchedAt };
+    this.index.list = { reports: [...reports], fetchedAt };
     const listed = new Set(reports.map((report) => report.id));
-    const gone = [...this.entries.keys()].filter((id) => !listed.has(id) && !this.writing.has(id));
+    const gone = this.index.ids().filter((id) => !listed.has(id) && !this.writing.has(id));
     await Promise.all([...gone.map((id) => this.drop(id, 'no longer listed by the service')), this.persistIndex()]);
   }
 
@@ -241,9 +154,9 @@ export class ReportCache<M = unknown> {
    * unusable (then deleted, with a log line). Counts as a use for eviction.
    */
   async readReport(id: string): Promise<CachedReport | undefined> {
-    const entry = this.entries.get(id);
+    const entry = this.index.get(id);
     if (!entry) return undefined;
-    if (this.isExpired(entry, this.now())) {
+    if (this.index.isExpired(entry, this.now())) {
       await this.drop(id, 'expired');
       return undefined;
     }
@@ -252,7 +165,7 @@ export class ReportCache<M = unknown> {
     try {
       report = await decodeReportFile(await fs.readFile(this.reportPath(id)), id);
     } catch (e) {
-      if (epoch !== this.epoch || this.entries.get(id) !== entry) return undefined; // cleared or rewritten meanwhile
+      if (epoch !== this.epoch || this.index.get(id) !== entry) return undefined; // cleared or rewritten meanwhile
       const code = (e as NodeJS.ErrnoException).code;
       await this.drop(
         id,
@@ -265,7 +178,7 @@ export class ReportCache<M = unknown> {
       await this.drop(id, 'expired');
       return undefined;
     }
-    if (this.entries.get(id) === entry) {
+    if (this.index.get(id) === entry) {
       entry.lastUsed = this.now();
       void this.persistIndex();
     }
@@ -285,7 +198,7 @@ export class ReportCache<M = unknown> {
     if (isExpired(report.detail, this.now())) return Promise.resolve(false); // would never be served
     const epoch = this.epoch;
     this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
-    return this.serial(fileName(id), async () => {
+    return this.serial(reportFileName(id), async () => {
       if (epoch !== this.epoch) return false;
       const file = this.reportPath(id);
       let written: WrittenReport;
@@ -306,7 +219,7 @@ export class ReportCache<M = unknown> {
         return false;
       }
       const lastUsed = this.now();
-      this.entries.set(id, {
+      this.index.set({
         id,
         fetchedAt: report.fetchedAt,
         complete: written.complete,
@@ -326,15 +239,15 @@ export class ReportCache<M = unknown> {
 
   /** Replaces what the index keeps with a cached report (its counts after its detail was fetched again). */
   async updateMeta(id: string, meta: M): Promise<void> {
-    const entry = this.entries.get(id);
+    const entry = this.index.get(id);
     if (!entry) return;
-    this.entries.set(id, { ...entry, meta });
+    this.index.set({ ...entry, meta });
     await this.persistIndex();
   }
 
   /** Marks a report as used now (it was shown from memory), for eviction. */
   async touch(id: string): Promise<void> {
-    const entry = this.entries.get(id);
+    const entry = this.index.get(id);
     if (!entry) return;
     entry.lastUsed = this.now();
     await this.persistIndex();
@@ -345,9 +258,7 @@ export class ReportCache<M = unknown> {
     this.epoch++;
     this.clearing.abort(); // writes waiting for pages give up, so the flush below ends
     this.clearing = new AbortController();
-    this.entries.clear();
-    this.list = undefined;
-    this.indexBytes = 0;
+    this.index.clear();
     await this.flush(); // writes already running finish first, so none lands after the deletion
     this.dirReady = false;
     await fs.rm(this.dir, { recursive: true, force: true });
@@ -355,135 +266,52 @@ export class ReportCache<M = unknown> {
 
   /** Bytes the cache's files take, as far as this window knows. */
   size(): number {
-    let total = this.indexBytes;
-    for (const entry of this.entries.values()) total += entry.bytes;
-    return total;
+    return this.index.size();
   }
 
   /** Resolves when every write, deletion and clean-up started so far has finished. */
-  async flush(): Promise<void> {
-    for (;;) {
-      const pending = [...ReportCache.queues].filter(([file]) => path.dirname(file) === this.dir).map(([, tail]) => tail);
-      if (pending.length === 0) return;
-      await Promise.all(pending);
-    }
+  flush(): Promise<void> {
+    return queues.settle(this.dir);
   }
 
   /** Finishes pending work; clearOrigin no longer needs to reach this cache. */
   async close(): Promise<void> {
     await this.flush();
-    ReportCache.live.delete(this as ReportCache<unknown>);
-  }
-
-  private async load(): Promise<void> {
-    const file = path.join(this.dir, INDEX_FILE);
-    let data: Buffer;
-    try {
-      const stat = await fs.stat(file);
-      if (stat.size > MAX_INDEX_BYTES) return this.discardIndex(`${stat.size} bytes, more than an index can be`);
-      data = await fs.readFile(file);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.log(`index unreadable (${describe(e)}); starting empty`);
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(data.toString('utf8'));
-    } catch {
-      return this.discardIndex('not JSON (truncated or corrupt)');
-    }
-    const version = typeof json === 'object' && json !== null ? (json as { version?: unknown }).version : undefined;
-    if (version !== CACHE_VERSION) return this.discardIndex(`format version ${String(version)}, this version reads ${CACHE_VERSION}`);
-    const index = v.safeParse(IndexSchema, json);
-    if (!index.success) return this.discardIndex('not an index of this format');
-    const { list, reports } = index.output;
-    if (list) {
-      const decoded = v.safeParse(ReportListBodySchema, { fixReport: list.reports });
-      if (!decoded.success) return this.discardIndex('its report list does not decode');
-      this.list = { reports: decoded.output.fixReport, fetchedAt: list.fetchedAt };
-    }
-    for (const entry of reports) {
-      let meta: M | undefined = entry.meta as M | undefined;
-      if (this.options.meta && entry.meta !== undefined) {
-        const checked = v.safeParse(this.options.meta, entry.meta);
-        if (!checked.success) this.log(`report ${quoteId(entry.id)}: its stored counts do not decode; dropped`);
-        meta = checked.success ? checked.output : undefined;
-      }
-      this.entries.set(entry.id, { ...entry, meta });
-    }
-    this.indexBytes = data.byteLength;
-  }
-
-  /** Forgets the index; the files it listed are swept as orphans by maintain(). */
-  private discardIndex(why: string): void {
-    this.log(`index discarded: ${why}`);
-    this.indexDirty = true;
+    this.unregister?.();
   }
 
   /**
    * The clean-up after open: data of older format versions, temp files of interrupted writes,
-   * report files no index entry names, and expired reports.
+   * report files no index entry names (maintenance.ts), and expired reports.
    */
   private async maintain(): Promise<void> {
     try {
-      for (const name of await listDir(this.root)) {
-        const version = VERSION_DIR.exec(name)?.[1];
-        if (version !== undefined && Number(version) < CACHE_VERSION) {
-          await fs.rm(path.join(this.root, name), { recursive: true, force: true });
-          this.log(`deleted the data of format version ${version}`);
-        }
-      }
-      const wallClock = Date.now(); // file times are the real clock's, whatever `now` says
-      for (const name of await listDir(this.dir)) {
-        const temp = name.endsWith(TEMP_SUFFIX);
-        if (!temp && !REPORT_FILE.test(name)) continue;
-        const file = path.join(this.dir, name);
-        const stat = await fs.stat(file).catch(() => undefined);
-        if (!stat || wallClock - stat.mtimeMs < DEBRIS_GRACE_MS) continue;
-        // Checked last, after the awaits: a report written meanwhile is not an orphan.
-        if (!temp && (ReportCache.queues.has(path.join(this.dir, name)) || [...this.entries.keys()].some((id) => fileName(id) === name)))
-          continue;
-        await fs.rm(file, { force: true });
-        this.log(`deleted ${temp ? 'the temp file of an interrupted write' : 'a report file no index entry names'}`);
-      }
+      // Whether a report file is kept is asked after the sweep's awaits: a report written meanwhile is not an orphan.
+      const kept = (name: string) => queues.has(path.join(this.dir, name)) || this.index.ids().some((id) => reportFileName(id) === name);
+      await sweep(this.root, this.dir, CACHE_VERSION, kept, this.log);
       const now = this.now();
-      const expired = [...this.entries.values()].filter((entry) => this.isExpired(entry, now));
+      const expired = this.index.values().filter((entry) => this.index.isExpired(entry, now));
       await Promise.all(expired.map((entry) => this.drop(entry.id, 'expired')));
-      if (this.indexDirty) await this.persistIndex();
+      if (this.index.dirty) await this.persistIndex();
     } catch (e) {
       this.log(`clean-up failed (${describe(e)})`);
     }
   }
 
-  private isExpired(entry: Entry<M>, now: number): boolean {
-    if (isExpired(entry, now)) return true;
-    const listed = this.list?.reports.find((report) => report.id === entry.id);
-    return listed !== undefined && isExpired(listed, now);
-  }
-
   /** Least recently used first, until the files fit; never `keep` or a report being written. */
   private evict(keep: string): Promise<void>[] {
-    let total = this.size();
-    if (total <= this.maxBytes) return [];
-    const candidates = [...this.entries.values()]
-      .filter((entry) => entry.id !== keep && !this.writing.has(entry.id))
-      .sort((a, b) => a.lastUsed - b.lastUsed);
-    const deletions: Promise<void>[] = [];
-    for (const victim of candidates) {
-      if (total <= this.maxBytes) break;
-      total -= victim.bytes;
-      deletions.push(this.drop(victim.id, `evicted (least recently used; the cache holds ${this.maxBytes} bytes)`, false));
-    }
-    return deletions;
+    return this.index
+      .leastRecentlyUsed(this.maxBytes, (id) => id === keep || this.writing.has(id))
+      .map((victim) => this.drop(victim.id, `evicted (least recently used; the cache holds ${this.maxBytes} bytes)`, false));
   }
 
   /** Forgets a report and deletes its file (after any write of it), with a log line. */
   private drop(id: string, why: string, persist = true): Promise<void> {
-    if (!this.entries.delete(id)) return Promise.resolve();
+    if (!this.index.delete(id)) return Promise.resolve();
     this.log(`report ${quoteId(id)} ${why}`);
     const epoch = this.epoch;
-    const deletion = this.serial(fileName(id), async () => {
-      if (epoch !== this.epoch || this.entries.has(id)) return; // written again meanwhile, or cleared
+    const deletion = this.serial(reportFileName(id), async () => {
+      if (epoch !== this.epoch || this.index.has(id)) return; // written again meanwhile, or cleared
       await fs.rm(this.reportPath(id), { force: true }).catch((e: unknown) => this.log(`could not delete a report file (${describe(e)})`));
     });
     return persist ? Promise.all([deletion, this.persistIndex()]).then(() => undefined) : deletion;
@@ -491,111 +319,28 @@ export class ReportCache<M = unknown> {
 
   /** Writes the index as it is when the write starts; calls while one is queued share it. */
   private persistIndex(): Promise<void> {
-    this.indexDirty = true;
-    return this.serial(INDEX_FILE, async () => {
-      if (!this.indexDirty) return;
-      this.indexDirty = false;
-      const data = Buffer.from(JSON.stringify(this.snapshot()), 'utf8');
-      try {
-        await this.ensureDir();
-        await writeFileAtomic(path.join(this.dir, INDEX_FILE), (write) => write(data));
-        this.indexBytes = data.byteLength;
-      } catch (e) {
-        this.log(`could not write the index (${describe(e)})`);
-      }
-    });
-  }
-
-  private snapshot(): v.InferInput<typeof IndexSchema> {
-    return {
-      format: INDEX_FORMAT,
-      version: CACHE_VERSION,
-      writtenAt: this.now(),
-      list: this.list ?? null,
-      reports: [...this.entries.values()].map(({ id, fetchedAt, complete, lastUsed, bytes, expirationOn, meta }) => ({
-        id,
-        fetchedAt,
-        complete,
-        lastUsed,
-        bytes,
-        expirationOn,
-        meta,
-      })),
-    };
+    this.index.dirty = true;
+    return queues.run(this.index.file, () => this.index.write(this.now, () => this.ensureDir()));
   }
 
   private async ensureDir(): Promise<void> {
     if (this.dirReady) return;
-    await fs.mkdir(this.dir, { recursive: true, mode: DIR_MODE });
-    // mkdir's mode is filtered by the umask; these are the cache's own directories.
-    for (const dir of [this.dir, path.dirname(this.dir), path.dirname(path.dirname(this.dir))]) await fs.chmod(dir, DIR_MODE);
+    await makeCacheDir(this.dir);
     this.dirReady = true;
   }
 
   /** Runs `task` after every earlier task on the file `name` of this directory; the queue survives its failure. */
   private serial<T>(name: string, task: () => Promise<T>): Promise<T> {
-    const key = path.join(this.dir, name);
-    const queues = ReportCache.queues;
-    const run = (queues.get(key) ?? Promise.resolve()).then(task);
-    const tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    queues.set(key, tail);
-    void tail.then(() => {
-      if (queues.get(key) === tail) queues.delete(key);
-    });
-    return run;
+    return queues.run(path.join(this.dir, name), task);
   }
 
   private reportPath(id: string): string {
-    return path.join(this.dir, fileName(id));
+    return path.join(this.dir, reportFileName(id));
   }
 }
 
 function info<M>({ fetchedAt, complete, lastUsed, bytes, meta }: Entry<M>): CachedReportInfo<M> {
   return { fetchedAt, complete, lastUsed, bytes, meta };
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-function versionDir(version: number): string {
-  return `reports-v${version}`;
-}
-
-function originHash(origin: string): string {
-  return sha256(`origin\n${origin}`).slice(0, 32);
-}
-
-function keyHash(origin: string, key: string): string {
-  return sha256(`${origin}\n${sha256(key)}`).slice(0, 32);
-}
-
-/** A report's file: the hash of its id, whatever characters or length the id has. */
-function fileName(id: string): string {
-  return `${sha256(id)}.jsonl`;
-}
-
-async function listDir(dir: string): Promise<string[]> {
-  try {
-    return await fs.readdir(dir);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-}
-
-/** A server id in a log line: cleaned and short. */
-function quoteId(id: string): string {
-  return `"${oneLine(id, 60)}"`;
-}
-
-/** An error for the log: its code and message, never a stack (paths of the user's profile stay out). */
-function describe(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  return code ?? errorMessage(e);
 }
 
 /** `pages`, ending with an AbortError as soon as `signal` aborts, even while waiting for the next page. */
