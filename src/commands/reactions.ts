@@ -29,10 +29,18 @@ export function reactions({ s, problems, explanations, remotes }: Built): vscode
     viewStatus.set({
       findings: findingsNotes(findings.current, findings.missingPaths, published?.capped.length ?? 0, findings.unplaced().length),
     });
+  // Rows show where findings are now; a redraw re-renders the rows under the pointer, so only
+  // when a line or a "changed" mark moved.
   let redraw: NodeJS.Timeout | undefined;
+  let drawn = findings.placesVersion();
   const redrawSoon = () => {
     clearTimeout(redraw);
-    redraw = setTimeout(() => tree.redraw(), TREE_REDRAW_MS);
+    redraw = setTimeout(() => {
+      const now = findings.placesVersion();
+      if (now === drawn) return;
+      drawn = now;
+      tree.redraw();
+    }, TREE_REDRAW_MS);
   };
   // One notification per distinct failure at a time: twenty failing expansions are one toast.
   const shown = new Set<string>();

@@ -166,6 +166,19 @@ export class Findings extends Disposable {
     return { line: finding.range.start.line + 1, changed: finding.changed };
   }
 
+  /**
+   * A number that changes when any placed finding's line or "changed" mark does (or findings come
+   * or go): the tree redraws its rows only then, not on every edit.
+   */
+  placesVersion(): number {
+    let h = this.byIssue.size;
+    for (const finding of this.byIssue.values()) {
+      const lost = this.isLost(finding.place);
+      h = (Math.imul(h, 31) + (lost ? -1 : finding.range.start.line * 2 + (finding.changed ? 1 : 0))) | 0;
+    }
+    return h;
+  }
+
   /** Every file with findings. */
   uris(): vscode.Uri[] {
     return [...this.byUri.values()].map((file) => file.uri);
