@@ -29,8 +29,8 @@ export function reactions({ s, problems, explanations, remotes }: Built): vscode
     viewStatus.set({
       findings: findingsNotes(findings.current, findings.missingPaths, published?.capped.length ?? 0, findings.unplaced().length),
     });
-  // Rows show where findings are now; a redraw re-renders the rows under the pointer, so only
-  // when a line or a "changed" mark moved.
+  // Rows say which findings changed since the scan; a redraw re-renders the rows under the
+  // pointer, so only when that set changed.
   let redraw: NodeJS.Timeout | undefined;
   let drawn = findings.placesVersion();
   const redrawSoon = () => {

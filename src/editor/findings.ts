@@ -167,14 +167,17 @@ export class Findings extends Disposable {
   }
 
   /**
-   * A number that changes when any placed finding's line or "changed" mark does (or findings come
-   * or go): the tree redraws its rows only then, not on every edit.
+   * A number that changes when the set of findings marked changed since the scan, or not placed,
+   * does: the tree redraws its rows only then (a redraw re-renders the rows under the pointer;
+   * their lines are read again whenever they are drawn).
    */
   placesVersion(): number {
-    let h = this.byIssue.size;
-    for (const finding of this.byIssue.values()) {
+    let h = 0;
+    for (const [key, finding] of this.byIssue) {
       const lost = this.isLost(finding.place);
-      h = (Math.imul(h, 31) + (lost ? -1 : finding.range.start.line * 2 + (finding.changed ? 1 : 0))) | 0;
+      if (!lost && !finding.changed) continue;
+      for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
+      h = (Math.imul(h, 31) + (lost ? 2 : 1)) | 0;
     }
     return h;
   }
