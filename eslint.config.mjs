@@ -51,6 +51,23 @@ export default tseslint.config(
       ],
     },
   })),
+  // The report store and the report cache run in plain Node too (their unit tests load them),
+  // inside the editor layer: its rule again, plus no vscode.
+  {
+    files: ['src/editor/store/**', 'src/editor/cache/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noVscode],
+          patterns: layers.editor.above.map((other) => ({
+            group: into(other),
+            message: `src/editor must not import src/${other}: layers point down only (docs/architecture.md).`,
+          })),
+        },
+      ],
+    },
+  },
   {
     files: plainNode,
     ignores: ['bench/editor/**'], // runs inside the extension host to measure the real tree
