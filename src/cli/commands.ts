@@ -4,14 +4,14 @@ import type { FixReportsClient } from '../api/client';
 import type { FixReportSummary, Issue } from '../api/schemas';
 import { counted } from '../common/text';
 import { fixView, type FixView } from '../model/fix';
-import { readableIssueType, relativeTime, formatDate } from '../model/format';
+import { readableIssueType } from '../model/format';
 import { readableVendor, type Placement } from '../common/scanners';
 import { isFalsePositive } from '../model/issue';
 import { isExpired, repoAt, reportTitle } from '../model/reportList';
-import { parseTimestamp } from '../model/time';
 import { buildSuppressionComment, placeholdersIn, resolveStyle, VENDORLESS_STYLE, type SuppressionStyle } from '../model/suppression';
 import { ExitCode } from './exitCodes';
 import { renderTable, safeJson, safeText, type Format, type Output } from './output';
+import { formatDate, parseTimestamp, relativeTime } from '../common/time';
 
 export class CliError extends Error {
   constructor(

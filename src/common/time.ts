@@ -2,9 +2,11 @@
 // instead of `Date.parse` because V8 is lenient in ways that hide bad data: it rolls
 // 2024-02-30 over to March 1st and reads a zone-less "2024-01-02 03:04:05" as local time,
 // which would make tests and relative times depend on the machine's time zone. The one
-// parser: the model (model/time) and the client's order check (Chronology, below, which
-// api/paging runs on every issue) both use it.
-// Ground floor: imports nothing of ours.
+// parser: the model and the client's order check (Chronology, below, which api/paging runs on
+// every issue) both use it. The one home of time: instants, their order and ranges, ISO weeks,
+// and how a time or a span reads ("3 days ago", "5 h", "2024-01-02 03:04:05 UTC").
+// Ground floor: imports only common/text.
+import { counted, formatCount } from './text';
 
 /** A point in time from the service: epoch milliseconds for arithmetic, plus the wire text. */
 export interface Instant {
@@ -178,4 +180,112 @@ function daysInMonth(year: number, month: number): number {
 
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** Orders possibly-missing instants oldest first, missing ones last. */
+export function compareOptionalInstants(a: Instant | null, b: Instant | null): number {
+  if (a && b) return a.ms - b.ms;
+  return a ? -1 : b ? 1 : 0;
+}
+
+/** Orders possibly-missing instants newest first, missing ones last. */
+export function compareNewestFirst(a: Instant | null, b: Instant | null): number {
+  if (a && b) return b.ms - a.ms;
+  return a ? -1 : b ? 1 : 0;
+}
+
+/** Earliest and latest of the parseable timestamps among `texts`; nulls when none parses. */
+export function timeRange(texts: Iterable<string | null | undefined>): {
+  first: Instant | null;
+  last: Instant | null;
+} {
+  let first: Instant | null = null;
+  let last: Instant | null = null;
+  for (const text of texts) {
+    const t = parseTimestamp(text);
+    if (!t) continue;
+    if (!first || t.ms < first.ms) first = t;
+    if (!last || t.ms > last.ms) last = t;
+  }
+  return { first, last };
+}
+
+// ISO 8601 weeks of UTC instants: weeks start on Monday and week 1 is the one that holds
+// January 4th (equivalently, the year's first Thursday), so a week belongs to the year of its
+// Thursday and the days around New Year can fall in the other year's week 52 or 53.
+
+const MS_PER_DAY = 86_400_000;
+
+export interface IsoWeek {
+  /** `2020-W53` */
+  readonly week: string;
+  /** The Monday starting it, `2020-12-28`. */
+  readonly weekStart: string;
+}
+
+/** The ISO week (UTC) of epoch milliseconds. */
+export function isoWeek(ms: number): IsoWeek {
+  const day = Math.floor(ms / MS_PER_DAY); // days since 1970-01-01, a Thursday
+  const mondayBased = (((day + 3) % 7) + 7) % 7; // 0 = Monday … 6 = Sunday
+  const monday = day - mondayBased;
+  const thursday = new Date((monday + 3) * MS_PER_DAY);
+  const year = thursday.getUTCFullYear();
+  const jan1 = Date.UTC(year, 0, 1) / MS_PER_DAY;
+  const week = Math.floor((monday + 3 - jan1) / 7) + 1;
+  return { week: `${pad(year, 4)}-W${pad(week, 2)}`, weekStart: isoDate(monday * MS_PER_DAY) };
+}
+
+function isoDate(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MONTH = 30.44 * DAY;
+const YEAR = 365.25 * DAY;
+
+/** Each unit is used until the next one would round to 1 (moment.js-style thresholds). */
+const UNITS: ReadonlyArray<{ name: string; size: number; below: number }> = [
+  { name: 'minute', size: MINUTE, below: 45 * MINUTE },
+  { name: 'hour', size: HOUR, below: 22 * HOUR },
+  { name: 'day', size: DAY, below: 26 * DAY },
+  { name: 'month', size: MONTH, below: 320 * DAY },
+  { name: 'year', size: YEAR, below: Infinity },
+];
+
+/** "just now", "5 minutes ago", "in 2 hours", "3 days ago", "1 year ago". */
+export function relativeTime(ms: number, nowMs: number): string {
+  const diff = ms - nowMs;
+  if (!Number.isFinite(diff)) return 'at an unknown time';
+  const abs = Math.abs(diff);
+  if (abs < 45 * SECOND) return 'just now';
+  const unit = UNITS.find((u) => abs < u.below) ?? UNITS[UNITS.length - 1]!;
+  const n = Math.max(1, Math.round(abs / unit.size));
+  const phrase = counted(n, unit.name);
+  return diff < 0 ? `${phrase} ago` : `in ${phrase}`;
+}
+
+/** A span of time in hours below a day ("0.5 h", "5 h", "13 h"), else in days ("1 day", "3.2 days", "45 days"); one decimal below ten. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return 'unknown';
+  const oneDecimal = (n: number) => formatCount(n < 9.95 ? Math.round(n * 10) / 10 : Math.round(n));
+  if (ms < DAY - 0.5 * HOUR) return `${oneDecimal(ms / HOUR)} h`;
+  const days = oneDecimal(ms / DAY);
+  return `${days} ${days === '1' ? 'day' : 'days'}`;
+}
+
+/** "2024-01-02 03:04:05 UTC": absolute, UTC, the same on every machine. */
+export function formatDate(ms: number): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return 'unknown date';
+  const iso = d.toISOString(); // 2024-01-02T03:04:05.678Z (or ±YYYYYY-… for extreme years)
+  const t = iso.indexOf('T');
+  return `${iso.slice(0, t)} ${iso.slice(t + 1, t + 9)} UTC`;
 }

@@ -4,7 +4,7 @@
 import type { Fix, FixReportSummary, Issue } from '../api/schemas';
 import { cleanText, counted, oneLine } from '../common/text';
 import { falsePositiveBasis, hasFalsePositiveState } from './issue';
-import { parseTimestamp } from './time';
+import { parseTimestamp } from '../common/time';
 
 type WarningRule =
   /** docs/service-interface.md §3 rules 1/2: state Committed (or Merged) but no scmSubmitFixRequests. */

@@ -4,7 +4,7 @@
 import type { Download, Fix, FixRating, ScmSubmitFixRequest, User } from '../api/schemas';
 import { cleanText } from '../common/text';
 import { httpUrl, readableIssueType, readableLanguage } from './format';
-import { compareNewestFirst, compareOptionalInstants, parseTimestamp, timeRange, type Instant } from './time';
+import { type Instant, compareNewestFirst, compareOptionalInstants, parseTimestamp, timeRange } from '../common/time';
 
 /** The confidence values docs/service-interface.md defines (§2.3). */
 const STABLE_CONFIDENCE = 90;

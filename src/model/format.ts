@@ -2,7 +2,7 @@
 // Everything here is pure and locale-independent so tests and the CLI print the same text.
 // Server text stays untrusted: these helpers drop control and bidi characters, but views
 // must still escape what they render (MarkdownString.appendText and friends).
-import { cleanText, counted, formatCount, truncate } from '../common/text';
+import { cleanText, truncate } from '../common/text';
 
 /** Acronyms kept upper-case in readable names. */
 const ACRONYMS = new Set([
@@ -147,52 +147,6 @@ export function readableLanguage(language: string | null | undefined): string {
   const text = typeof language === 'string' ? cleanText(language) : '';
   if (text === '') return 'Unknown language';
   return LANGUAGES.get(text.toLowerCase()) ?? truncate(capitalize(text), MAX_NAME_LENGTH);
-}
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const MONTH = 30.44 * DAY;
-const YEAR = 365.25 * DAY;
-
-/** Each unit is used until the next one would round to 1 (moment.js-style thresholds). */
-const UNITS: ReadonlyArray<{ name: string; size: number; below: number }> = [
-  { name: 'minute', size: MINUTE, below: 45 * MINUTE },
-  { name: 'hour', size: HOUR, below: 22 * HOUR },
-  { name: 'day', size: DAY, below: 26 * DAY },
-  { name: 'month', size: MONTH, below: 320 * DAY },
-  { name: 'year', size: YEAR, below: Infinity },
-];
-
-/** "just now", "5 minutes ago", "in 2 hours", "3 days ago", "1 year ago". */
-export function relativeTime(ms: number, nowMs: number): string {
-  const diff = ms - nowMs;
-  if (!Number.isFinite(diff)) return 'at an unknown time';
-  const abs = Math.abs(diff);
-  if (abs < 45 * SECOND) return 'just now';
-  const unit = UNITS.find((u) => abs < u.below) ?? UNITS[UNITS.length - 1]!;
-  const n = Math.max(1, Math.round(abs / unit.size));
-  const phrase = counted(n, unit.name);
-  return diff < 0 ? `${phrase} ago` : `in ${phrase}`;
-}
-
-/** A span of time in hours below a day ("0.5 h", "5 h", "13 h"), else in days ("1 day", "3.2 days", "45 days"); one decimal below ten. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return 'unknown';
-  const oneDecimal = (n: number) => formatCount(n < 9.95 ? Math.round(n * 10) / 10 : Math.round(n));
-  if (ms < DAY - 0.5 * HOUR) return `${oneDecimal(ms / HOUR)} h`;
-  const days = oneDecimal(ms / DAY);
-  return `${days} ${days === '1' ? 'day' : 'days'}`;
-}
-
-/** "2024-01-02 03:04:05 UTC": absolute, UTC, the same on every machine. */
-export function formatDate(ms: number): string {
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return 'unknown date';
-  const iso = d.toISOString(); // 2024-01-02T03:04:05.678Z (or ±YYYYYY-… for extreme years)
-  const t = iso.indexOf('T');
-  return `${iso.slice(0, t)} ${iso.slice(t + 1, t + 9)} UTC`;
 }
 
 /**

@@ -14,7 +14,7 @@
 // - vendorInstanceId and `fix` are dropped: nothing reads them after grouping (exports page
 //   the issues from the service again).
 import type { Issue } from '../api/schemas';
-import { parseTimestamp } from './time';
+import { parseTimestamp } from '../common/time';
 
 export type IssueTag = Issue['vulnerabilityReportIssueTags'][number];
 export type CodeNode = Issue['codeNodes'][number];

@@ -1,10 +1,9 @@
 // The list of fix reports: order, expiry and the one-line summary the tree shows.
 import type { FixReportSummary } from '../api/schemas';
 import { cleanText } from '../common/text';
-import { relativeTime } from './format';
 import { readableVendor, scannerFor } from '../common/scanners';
 import { remoteMatcher } from './remote';
-import { parseTimestamp, type Instant } from './time';
+import { type Instant, parseTimestamp, relativeTime } from '../common/time';
 
 export interface SortOptions {
   /** The workspace's git remote addresses (any spelling); matching reports go first. */

@@ -6,7 +6,7 @@ import type { HeldIssue } from '../model/heldIssue';
 import type { FixView } from '../model/fix';
 import type { FixCounts } from '../model/metrics';
 import { cleanText, counted, formatCount } from '../common/text';
-import { readableIssueType, relativeTime } from '../model/format';
+import { readableIssueType } from '../model/format';
 import { isFalsePositive } from '../model/issue';
 import { summaryLine, type CurrentReason } from '../model/reportList';
 import type { ReportModel } from '../model/report';
@@ -16,6 +16,7 @@ import type { IssueLoading } from '../editor/reportStore';
 import { CHANGED_SINCE_SCAN, issuePlace } from './findingText';
 import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
 import type { LoadingAction } from './loadingCommands';
+import { relativeTime } from '../common/time';
 
 export type GroupKind = 'fixes' | 'false-positives' | 'other';
 

@@ -1,10 +1,10 @@
 // Status bar: connected / no key / error, and when data was last refreshed; click for actions.
 import * as vscode from 'vscode';
 import { Disposable } from '../common/disposable';
-import { relativeTime } from '../model/format';
 import { CommandId, STATUS_ITEM_ID } from '../common/manifest';
 import type { Connection } from '../editor/connection';
 import type { ReportStore } from '../editor/reportStore';
+import { relativeTime } from '../common/time';
 
 export class StatusBar extends Disposable {
   private readonly item = this.register(vscode.window.createStatusBarItem(STATUS_ITEM_ID, vscode.StatusBarAlignment.Left, 50));

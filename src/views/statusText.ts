@@ -3,8 +3,8 @@
 // carry server text (a report's branch, an error's reason): each is cut where it goes in, and
 // what comes out is one clean line (common/text cleanText).
 import { cleanText, counted, oneLine } from '../common/text';
-import { formatDate, relativeTime } from '../model/format';
 import type { Cached, Refreshing, Stale } from '../editor/reportStore';
+import { formatDate, relativeTime } from '../common/time';
 
 export interface StatusParts {
   /** The filter's conditions in force, e.g. ["Adaptive", "severity error"]. */

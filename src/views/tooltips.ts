@@ -8,14 +8,14 @@ import type { HeldIssue } from '../model/heldIssue';
 import { counted, formatCount, markdownLiteral } from '../common/text';
 import type { FixView } from '../model/fix';
 import type { DataWarning } from '../model/consistency';
-import { formatDate, readableIssueType, relativeTime } from '../model/format';
+import { readableIssueType } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import { falsePositiveBasis } from '../model/issue';
 import { currentReasonText, isExpired, reportTitle, type CurrentReason } from '../model/reportList';
-import { parseTimestamp, type Instant } from '../model/time';
 import { CommandId } from '../common/manifest';
 import { issuePlace } from './findingText';
 import type { ReportSize } from './nodes';
+import { type Instant, formatDate, parseTimestamp, relativeTime } from '../common/time';
 
 const MAX_COMMENTS = 5;
 /** A tooltip has room for most repository paths whole. */

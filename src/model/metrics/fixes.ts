@@ -3,9 +3,9 @@
 // same derivation the tree and the CLI's `report` use, so a date means the same everywhere.
 import { CONFIDENCE, type ConfidenceKind, type FixView } from '../fix';
 import { CONFIDENCE_KINDS as KINDS, CountTally } from './counts';
-import { isoWeek } from './isoWeek';
 import { compareText, counted, DurationCollector } from './stats';
 import type { ConfidenceRatings, DurationStats, FixCounts, Funnel, FunnelRow, Ratings, TagCount, WeekRow } from './types';
+import { isoWeek } from '../../common/time';
 /** States that claim a download or a submission happened (the funnel by state). */
 const DOWNLOADED_STATES = new Set(['downloaded', 'committed', 'merged']);
 const COMMITTED_STATES = new Set(['committed', 'merged']);

@@ -3,10 +3,10 @@
 // (no report's fixes, or no report's issues, loaded yet) reads "—", never 0: a zero there would
 // claim the reports had nothing.
 import { counted, formatCount } from '../../common/text';
-import { formatDuration } from '../../model/format';
 import { percentOf, type Metrics } from '../../model/metrics';
 import { UNKNOWN } from '../../webview/insights/cells';
 import type { Coverage, Tile } from '../../webview/insights/protocol';
+import { formatDuration } from '../../common/time';
 
 /** A share in [0, 1] as "48.8%". */
 function percentText(share: number): string {

@@ -1,8 +1,8 @@
 // The dashboard's tables: the CLI's (model/metrics metricsTables), with what the dashboard has not
 // loaded yet as unknown rather than 0, and durations read as days or hours. The CLI keeps a day
 // count and milliseconds, numbers a script can use; on the page the same span once, readable.
-import { formatDuration } from '../../model/format';
 import { metricsTables, type Loaded, type Metrics, type MetricsTable } from '../../model/metrics';
+import { formatDuration } from '../../common/time';
 
 export function pageTables(m: Metrics, loaded: Loaded): MetricsTable[] {
   return metricsTables(m, loaded).map((t) => (t.columns.some((c) => c.kind === 'ms') ? readableDurations(t) : t));

@@ -4,8 +4,8 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { counted } from '../../../src/common/text';
-import { relativeTime } from '../../../src/model/format';
 import { observe } from '../../support/evidence';
+import { relativeTime } from '../../../src/common/time';
 
 const root = join(__dirname, '..', '..', '..', '..');
 

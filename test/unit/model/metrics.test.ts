@@ -4,7 +4,6 @@ import { strict as assert } from 'node:assert';
 import * as v from 'valibot';
 import { IssueSchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type Issue } from '../../../src/api/schemas';
 import {
-  isoWeek,
   MetricsBuilder,
   metricsOf,
   metricsTables,
@@ -17,6 +16,7 @@ import {
   type MetricsInput,
 } from '../../../src/model/metrics';
 import { fixCounts } from '../../../src/model/metrics/counts';
+import { isoWeek } from '../../../src/common/time';
 import { fixView } from '../../../src/model/fix';
 
 type Raw = Record<string, unknown>;
@@ -437,7 +437,7 @@ function buckets(...counts: number[]) {
   return labels.map(([label, maxDays], i) => ({ label, maxDays, count: counts[i] ?? 0 }));
 }
 
-describe('model/metrics isoWeek (UTC)', () => {
+describe('common/time isoWeek (UTC)', () => {
   const week = (text: string) => isoWeek(Date.parse(text)).week;
 
   it('puts the days around New Year in the week of their Thursday', () => {

@@ -13,12 +13,12 @@ import {
   type Issue,
 } from '../../../src/api/schemas';
 import { fixView } from '../../../src/model/fix';
-import { formatDate, httpUrl, readableIssueType, readableLanguage, relativeTime } from '../../../src/model/format';
+import { httpUrl, readableIssueType, readableLanguage } from '../../../src/model/format';
 import { falsePositiveBasis } from '../../../src/model/issue';
 import { remoteMatcher } from '../../../src/model/remote';
 import { ReportModel } from '../../../src/model/report';
 import { isExpired, sortReports, summaryLine } from '../../../src/model/reportList';
-import { parseTimestamp } from '../../../src/model/time';
+import { formatDate, parseTimestamp, relativeTime } from '../../../src/common/time';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -31,7 +31,7 @@ const detail = (raw: Raw): FixReportDetail => v.parse(ReportDetailBodySchema, { 
 const fixOf = (raw: Raw) => detail({ fixes: [{ id: 'fix-1', ...raw }] }).fixes[0]!;
 const issue = (raw: Raw): Issue => v.parse(IssueSchema, raw);
 
-describe('model/time parseTimestamp', () => {
+describe('common/time parseTimestamp', () => {
   it('reads the wire format with six fractional digits and +00:00', () => {
     const t = parseTimestamp('2024-01-02T03:04:05.123456+00:00');
     assert.deepEqual(t, { ms: Date.UTC(2024, 0, 2, 3, 4, 5, 123), text: '2024-01-02T03:04:05.123456+00:00' });

@@ -1,11 +1,11 @@
 // Fix Insights at a glance: the headline tiles (fixes, committed %, median time to commit, FP
 // share) from a scope's metrics, durations in hours or days, and "—" for what is not loaded yet.
 import { strict as assert } from 'node:assert';
-import { formatDuration } from '../../../src/model/format';
 import { metricsOf } from '../../../src/model/metrics';
 import { insightsTiles } from '../../../src/views/insights/glance';
 import type { Tile } from '../../../src/webview/insights/protocol';
 import { coverage, DAY, fixtureMetrics, HOUR } from './insightsFixture';
+import { formatDuration } from '../../../src/common/time';
 
 const byId = (tiles: readonly Tile[]) => Object.fromEntries(tiles.map((t) => [t.id, t]));
 

@@ -1,8 +1,8 @@
 // What the view says while a refresh waits, when data is stale, and when filtered: one
 // message for all of them, so no part overwrites another.
 import { strict as assert } from 'node:assert';
-import { formatDate } from '../../../src/model/format';
 import { findingsNotes, statusText } from '../../../src/views/statusText';
+import { formatDate } from '../../../src/common/time';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 0, 0);
 const FETCHED = NOW - 5 * 60_000;
