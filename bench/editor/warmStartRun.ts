@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { WarmStartFigures } from './types';
+import { waitFor } from '../../test/support/waitFor';
 
 const SAMPLES = 5;
 
@@ -31,6 +32,7 @@ export async function warmStartRun(api: ExtensionApi, reportId: string): Promise
     waitFor(
       () => !store.cached && !store.refreshing && !store.entry(reportId)?.cached && store.entry(reportId)?.issues?.kind === 'done',
       'the start to settle',
+      60_000,
     );
 
   await setCache(connection, false);
@@ -101,7 +103,7 @@ function countRequests(api: ExtensionApi) {
 
 async function setCache(connection: ExtensionApi['services']['connection'], enabled: boolean): Promise<void> {
   await vscode.workspace.getConfiguration('securityFixReports').update('cache.enabled', enabled, vscode.ConfigurationTarget.Global);
-  await waitFor(() => connection.settings.cache.enabled === enabled, 'the setting to apply');
+  await waitFor(() => connection.settings.cache.enabled === enabled, 'the setting to apply', 60_000);
 }
 
 /** Until the store has been quiet for 300 ms (background prefetches done). */
@@ -112,16 +114,6 @@ async function idle(store: ExtensionApi['services']['store']): Promise<void> {
     while (performance.now() - last < 300) await sleep(50);
   } finally {
     sub.dispose();
-  }
-}
-
-async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
   }
 }
 

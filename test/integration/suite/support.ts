@@ -17,6 +17,9 @@ import type {
 import type { GroupNode, IssueNode, Node, ReportNode } from '../../../src/views/nodes';
 import { CommandId } from '../../../src/common/manifest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../tools/sandbox/server';
+import { waitFor } from '../../support/waitFor';
+
+export { waitFor };
 
 export const EXTENSION_ID = 'security-fix-reports.security-fix-reports';
 export { CommandId };
@@ -37,17 +40,6 @@ export async function extensionApi(): Promise<ExtensionApi> {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Polls until `check` is true (or returns a value), failing with `what` after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(25);
-  }
 }
 
 /**

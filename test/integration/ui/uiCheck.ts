@@ -27,6 +27,7 @@ import {
 import { FIXTURE_REMOTE, prepareWorkspace } from '../../../tools/editor/workspace';
 import { clickEveryEntryPoint } from './entryPoints';
 import { checkApplyFix, checkRestrictedMode } from './applyFix';
+import { waitFor } from '../../support/waitFor';
 
 const VIEW_TITLE = 'Security Fix Reports';
 const INSERT_COMMAND = 'Security Fix Reports: Insert Suppression Comment';
@@ -301,14 +302,8 @@ async function copyStateScreenshots(outDir: string): Promise<void> {
   console.log(`[ui] copied ${STATES.length} state screenshots to docs/screenshots/`);
 }
 
-async function waitUntil<T>(check: () => T | Promise<T>, what: string, timeoutMs = STEP_TIMEOUT): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function waitUntil<T>(check: () => T | Promise<T>, what: string, timeoutMs = STEP_TIMEOUT): Promise<NonNullable<T>> {
+  return waitFor(check, what, timeoutMs, 100);
 }
 
 async function main(): Promise<number> {
