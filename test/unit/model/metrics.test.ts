@@ -1,8 +1,6 @@
 // Lifecycle metrics on a small fixture whose every expected value is worked out by
 // hand below, with the arithmetic in a comment next to it.
 import { strict as assert } from 'node:assert';
-import * as v from 'valibot';
-import { IssueSchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type Issue } from '../../../src/api/schemas';
 import {
   MetricsBuilder,
   metricsOf,
@@ -18,14 +16,13 @@ import {
 import { fixCounts } from '../../../src/model/metrics/counts';
 import { isoWeek } from '../../../src/common/time';
 import { fixView } from '../../../src/model/fix';
+import { wireDetail, wireIssue, wireSummary } from '../../support/wire';
 
-type Raw = Record<string, unknown>;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-// Decoded through the real schemas, so nulls and missing arrays behave as in production.
-const detail = (raw: Raw): FixReportDetail => v.parse(ReportDetailBodySchema, { fixReport: [raw] }).fixReport[0]!;
-const summary = (raw: Raw) => v.parse(ReportListBodySchema, { fixReport: [raw] }).fixReport[0]!;
-const issue = (raw: Raw): Issue => v.parse(IssueSchema, raw);
+const detail = wireDetail;
+const summary = wireSummary;
+const issue = wireIssue;
 /** The service's timestamp shape for a UTC date and hour. */
 const ts = (date: string, hour = '00') => `${date}T${hour}:00:00.000000+00:00`;
 const observed = (...dates: string[]) => dates.map((d, i) => ({ id: `i-${d}-${i}`, sharedState: { createdAt: ts(d) } }));

@@ -7,13 +7,14 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type FixReportSummary } from '../../../src/api/schemas';
+import { ReportDetailBodySchema, type FixReportDetail } from '../../../src/api/schemas';
 import { MetricsBuilder, metricsOf, metricsTables, mostRecent } from '../../../src/model/metrics';
 import { repositoryKey } from '../../../src/model/metrics/builder';
 import { NoiseTally, noiseKey, type CountedIssue } from '../../../src/model/metrics/noise';
 import { remoteMatcher } from '../../../src/model/remote';
+import { wireSummary } from '../../support/wire';
 
-const summary = (raw: Record<string, unknown>): FixReportSummary => v.parse(ReportListBodySchema, { fixReport: [raw] }).fixReport[0]!;
+const summary = wireSummary;
 const at = (url: string | null, name: string | null = null, id = 'r') => summary({ id, repo: { name, originalUrl: url } });
 
 /** Spellings of three repositories, and text that is no remote address. */

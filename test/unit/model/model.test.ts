@@ -4,14 +4,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { kept as heldFields } from './heldFields';
 import { ONE_REPOSITORY_SPELLINGS } from '../../support/remoteSpellings';
-import {
-  IssueSchema,
-  ReportDetailBodySchema,
-  ReportListBodySchema,
-  type FixReportDetail,
-  type FixReportSummary,
-  type Issue,
-} from '../../../src/api/schemas';
+import { ReportListBodySchema, type FixReportDetail, type FixReportSummary } from '../../../src/api/schemas';
 import { fixView } from '../../../src/model/fix';
 import { httpUrl, readableIssueType, readableLanguage } from '../../../src/model/format';
 import { falsePositiveBasis } from '../../../src/model/issue';
@@ -19,6 +12,7 @@ import { remoteMatcher } from '../../../src/model/remote';
 import { ReportModel } from '../../../src/model/report';
 import { isExpired, sortReports, summaryLine } from '../../../src/model/reportList';
 import { formatDate, parseTimestamp, relativeTime } from '../../../src/common/time';
+import { wireDetail, wireIssue } from '../../support/wire';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -27,9 +21,9 @@ const NOW = Date.UTC(2024, 5, 15, 12, 0, 0); // 2024-06-15T12:00:00Z
 // Raw wire objects, decoded through the real schemas so nulls and missing arrays behave as
 // they do in production.
 type Raw = Record<string, unknown>;
-const detail = (raw: Raw): FixReportDetail => v.parse(ReportDetailBodySchema, { fixReport: [{ id: 'report-1', ...raw }] }).fixReport[0]!;
+const detail = (raw: Raw): FixReportDetail => wireDetail({ id: 'report-1', ...raw });
 const fixOf = (raw: Raw) => detail({ fixes: [{ id: 'fix-1', ...raw }] }).fixes[0]!;
-const issue = (raw: Raw): Issue => v.parse(IssueSchema, raw);
+const issue = wireIssue;
 
 describe('common/time parseTimestamp', () => {
   it('reads the wire format with six fractional digits and +00:00', () => {

@@ -2,10 +2,11 @@
 // what Filter by Text matches, file paths included.
 import { strict as assert } from 'node:assert';
 import * as v from 'valibot';
-import { IssueSchema, ReportDetailBodySchema, type FixReportDetail, type Issue } from '../../../src/api/schemas';
+import { ReportDetailBodySchema, type FixReportDetail, type Issue } from '../../../src/api/schemas';
 import { messageText } from '../../../src/common/text';
 import { ReportModel } from '../../../src/model/report';
 import { filterParts, filtersFixes, NO_FILTER, showsFix, showsIssue } from '../../../src/views/filter';
+import { wireIssue } from '../../support/wire';
 
 describe("the view's filter message and notification text", () => {
   it('filter parts are cleaned of control and bidi characters and cut', () => {
@@ -36,7 +37,7 @@ const report = (): FixReportDetail =>
   }).fixReport[0]!;
 const node = (path: string | null, index: number) => ({ path, startLine: 11, endLine: 11, startCol: 5, endCol: 30, index });
 const issue = (id: string, raw: Record<string, unknown>): Issue =>
-  v.parse(IssueSchema, { id, issueType: 'SQL_Injection', vendorIssueId: 'python.sqli', state: 'Open', ...raw });
+  wireIssue({ id, issueType: 'SQL_Injection', vendorIssueId: 'python.sqli', state: 'Open', ...raw });
 
 describe('Filter by Text on file paths', () => {
   const model = new ReportModel(report());

@@ -1,9 +1,10 @@
 // A small scope for the Fix Insights page's shaping (tiles, charts, tables): one report of four
 // fixes whose dates give round durations, and its issues, decoded through the real schemas.
 import * as v from 'valibot';
-import { IssueSchema, ReportDetailBodySchema, ReportListBodySchema, type FixReportDetail, type Issue } from '../../../src/api/schemas';
+import { IssueSchema, ReportDetailBodySchema, type FixReportDetail, type Issue } from '../../../src/api/schemas';
 import { metricsOf, type Metrics } from '../../../src/model/metrics';
 import type { Coverage } from '../../../src/webview/insights/protocol';
+import { wireSummary } from '../../support/wire';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -16,7 +17,7 @@ const base = {
   vulnerabilityReport: { vendor: 'semgrep', project: { name: 'Shop' } },
   repo: { name: 'shop', originalUrl: 'https://github.com/acme/shop', reference: 'main' },
 };
-export const summary = v.parse(ReportListBodySchema, { fixReport: [base] }).fixReport[0]!;
+export const summary = wireSummary(base);
 
 const fix = (id: string, state: string, commitAfterMs: number | null, downloadAfterMs: number | null, votes: number[] = []) => ({
   id,
