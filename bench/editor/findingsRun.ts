@@ -5,7 +5,7 @@
 // file on disk), in two layouts: spread (50 per file) and dense (1,000 per file, the host's cap).
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import { fixedPlace, type Place } from '../../src/editor/findings';
+import { fixedPlace, type Place } from '../../src/editor/places';
 import { diagnosticOf, Problems, type FindingSource } from '../../src/views/problems';
 import type { FindingsFigures, FindingsLayoutFigures } from './types';
 

@@ -13,7 +13,7 @@ import { issueLocations } from '../model/locations';
 import { repoAt, reportTitle } from '../model/reportList';
 import { readableIssueType, readableLanguage } from '../model/format';
 import { readableVendor } from '../common/scanners';
-import type { Finding } from '../editor/findings';
+import type { Finding } from '../editor/places';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from './services';
 

@@ -1,4 +1,5 @@
-// The findings of each workspace repository's current report, placed in the workspace's files:
+// The findings of each workspace repository's current reports (one per scanner), grouped into
+// places (editor/places) in the workspace's files and followed through edits (editor/trackedFile):
 // what the Problems panel, the hover on code, the quick fixes, Go to Finding and the picker
 // read. Recomputed (never fetched) when issues arrive, the repositories, pins or filter change.
 // A path the service sent that is not in the repository is reported once, not dropped quietly.
@@ -8,8 +9,7 @@ import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
 import { TimeSlicer } from '../common/timeSlice';
 import { isFalsePositive } from '../model/issue';
-import { issueLocations, refusedPaths, type CodeLocation } from '../model/locations';
-import type { ReportModel } from '../model/report';
+import { issueLocations, refusedPaths } from '../model/locations';
 import { currentReports } from '../model/reportList';
 import type { Connection } from './connection';
 import type { ExtensionLog } from './log';
@@ -17,36 +17,10 @@ import type { Pins } from './pins';
 import type { ReportStore } from './reportStore';
 import type { Repositories, WorkspaceRepository } from './repositories';
 import type { ScannedTexts } from './scannedText';
-import { LINE_END, TrackedFile, type Basis } from './trackedFile';
+import { TrackedFile } from './trackedFile';
+import { lineRangeOf, PlaceImpl, toRange, type DraftItem, type Finding, type Place } from './places';
 import type { LineRange } from '../model/anchors';
 import { errorMessage } from '../common/errors';
-
-export interface Finding {
-  readonly reportId: string;
-  readonly issue: HeldIssue;
-  readonly vendor: string;
-  readonly model: ReportModel;
-  readonly falsePositive: boolean;
-  readonly uri: vscode.Uri;
-  /** Where the finding is in the text now (followed through edits), not the report's line. */
-  readonly range: vscode.Range;
-  /** The place's code was deleted or rewritten since the scan. */
-  readonly changed: boolean;
-  /** The findings at the same range, of the same rule and scanner (this one included). */
-  readonly place: Place;
-  /** The other steps of the data-flow trace that are in the workspace, in trace order. */
-  readonly related: readonly { readonly uri: vscode.Uri; readonly range: vscode.Range }[];
-}
-
-/** Findings of one file at the same range, rule and scanner (several traces to one sink): one problem. */
-export interface Place {
-  readonly uri: vscode.Uri;
-  readonly findings: readonly Finding[];
-  readonly range: vscode.Range;
-  readonly changed: boolean;
-  /** How the place was mapped to the text now (see editor/trackedFile). */
-  readonly basis: Basis;
-}
 
 /** One workspace repository and a report whose findings stand for it (one per scanner). */
 export interface CurrentReport {
@@ -395,69 +369,16 @@ export class Findings extends Disposable {
   }
 }
 
-type DraftItem = Omit<Finding, 'range' | 'changed' | 'place'>;
-
 interface DraftFile {
   readonly uri: vscode.Uri;
   readonly source: FileFindings['source'];
   readonly places: Map<string, { readonly range: LineRange; readonly items: DraftItem[] }>;
 }
 
-class PlaceImpl implements Place {
-  readonly findings: Finding[] = [];
-
-  constructor(
-    readonly uri: vscode.Uri,
-    private readonly tracked: TrackedFile,
-    private readonly index: number,
-  ) {}
-
-  get range(): vscode.Range {
-    return this.tracked.range(this.index);
-  }
-
-  get changed(): boolean {
-    return this.tracked.changed(this.index);
-  }
-
-  get lost(): boolean {
-    return this.tracked.isLost(this.index);
-  }
-
-  get basis(): Basis {
-    return this.tracked.basis;
-  }
-}
-
-/** A place of one finding at a fixed range, followed by nothing (for the bench and tests: no document needed). */
-export function fixedPlace(item: DraftItem, range: vscode.Range): Place {
-  const place: Place & { findings: Finding[] } = { uri: item.uri, findings: [], range, changed: false, basis: { kind: 'report' } };
-  place.findings.push({ ...item, range, changed: false, place });
-  return place;
-}
-
 /** Issue states not shown in the code, compared case-insensitively. */
 function hiddenStates(states: readonly string[]): (state: string | null) => boolean {
   const hidden = new Set(states.map((s) => s.trim().toLowerCase()));
   return (state) => state !== null && hidden.has(state.trim().toLowerCase());
-}
-
-/** Lines 1-based → 0-based; a location without columns covers its whole lines. */
-function lineRangeOf(location: CodeLocation): LineRange {
-  const startLine = (location.startLine ?? 1) - 1;
-  const endLine = (location.endLine ?? location.startLine ?? 1) - 1;
-  if (location.startColumn !== undefined && location.endColumn !== undefined)
-    return { startLine, startCharacter: location.startColumn - 1, endLine, endCharacter: location.endColumn - 1 };
-  return { startLine, startCharacter: 0, endLine, endCharacter: LINE_END };
-}
-
-/** The report's range of a location, in the editor's terms (the tree's Open Issue, for a file with no findings placed). */
-export function rangeOf(location: CodeLocation): vscode.Range {
-  return toRange(lineRangeOf(location));
-}
-
-function toRange(r: LineRange): vscode.Range {
-  return new vscode.Range(r.startLine, r.startCharacter, r.endLine, r.endCharacter);
 }
 
 /** Whether a file exists, asked once per path per recompute. */

@@ -5,7 +5,8 @@
 // words of the summary, so several false positives on one line can be told apart.
 import * as vscode from 'vscode';
 import { CommandId } from '../common/manifest';
-import type { Finding, Findings, Place } from '../editor/findings';
+import type { Findings } from '../editor/findings';
+import type { Finding, Place } from '../editor/places';
 import { fpChoiceName } from './findingText';
 import type { IssueNode } from './nodes';
 

@@ -6,7 +6,8 @@
 // allowlist as the tree's tooltips.
 import * as vscode from 'vscode';
 import { explain, type Explanation, type ExplanationSource } from '../editor/explanations';
-import type { Finding, Findings, Place } from '../editor/findings';
+import type { Findings } from '../editor/findings';
+import type { Finding, Place } from '../editor/places';
 import { readableVendor } from '../common/scanners';
 import { oneLine } from '../common/text';
 import { readableIssueType } from '../model/format';

@@ -14,7 +14,7 @@ import { readableIssueType } from '../model/format';
 import { CHANGED_SINCE_SCAN } from './findingText';
 import { levelOf, type Level } from '../model/severity';
 import type { Connection } from '../editor/connection';
-import type { Finding, Place } from '../editor/findings';
+import type { Finding, Place } from '../editor/places';
 
 /** What the extension host keeps per file; more are dropped with a warning of its own. */
 const MAX_PER_FILE = 1_000;

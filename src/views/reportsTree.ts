@@ -10,7 +10,7 @@ import { isFalsePositive } from '../model/issue';
 import type { ReportModel } from '../model/report';
 import { issueLocations } from '../model/locations';
 import { remoteMatcher } from '../model/remote';
-import { rangeOf } from '../editor/findings';
+import { rangeOf } from '../editor/places';
 import { currentReports, type CurrentReason } from '../model/reportList';
 import type { Pins } from '../editor/pins';
 import type { WorkspaceRepository } from '../editor/repositories';

@@ -10,7 +10,7 @@ import type { SandboxIssue } from '../../../tools/sandbox/generator';
 import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import { applyPatch } from 'diff';
 import { existsSync } from 'node:fs';
-import { fixedPlace, type Place } from '../../../src/editor/findings';
+import { fixedPlace, type Place } from '../../../src/editor/places';
 import { levelOf } from '../../../src/model/severity';
 import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
 import { NO_FILTER } from '../../../src/views/filter';
