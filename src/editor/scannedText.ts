@@ -55,8 +55,14 @@ export class ScannedTexts {
       const bytes = await git(root, ['cat-file', 'blob', `${revision}:${path}`]);
       const text = await vscode.workspace.decode(bytes, { uri: vscode.Uri.joinPath(root, path) });
       return { kind: 'text', revision, text };
-    } catch {
-      return { kind: 'none', reason: `the file is not in commit ${revision.slice(0, 12)}` };
+    } catch (e) {
+      const tooLarge = (e as { code?: unknown } | null)?.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
+      return {
+        kind: 'none',
+        reason: tooLarge
+          ? `the file in commit ${revision.slice(0, 12)} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, so it is not compared`
+          : `the file is not in commit ${revision.slice(0, 12)}`,
+      };
     }
   }
 
