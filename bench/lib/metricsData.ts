@@ -2,15 +2,8 @@
 // client's own schemas, so they have the shapes the metrics see in production. Every repository
 // is scanned twice, each scan spelling its address another way (https, then scp-like ssh with
 // `.git`), so the number of repositories grows with the reports, as in an organisation's list.
-import * as v from 'valibot';
-import {
-  IssueSchema,
-  ReportDetailBodySchema,
-  ReportListBodySchema,
-  type FixReportDetail,
-  type FixReportSummary,
-  type Issue,
-} from '../../src/api/schemas';
+import { type FixReportDetail, type FixReportSummary, type Issue } from '../../src/api/schemas';
+import { wireDetail, wireIssue, wireSummary } from '../../test/support/wire';
 
 export interface SyntheticReport {
   readonly summary: FixReportSummary;
@@ -53,7 +46,7 @@ export function syntheticReports(count: number, issuesPerReport = 5): SyntheticR
       scmSubmitFixRequests: k === 0 ? [{ prId: i, createdAt: ts(created + 3 * DAY) }] : [],
     }));
     const issues = Array.from({ length: issuesPerReport }, (_, k) =>
-      v.parse(IssueSchema, {
+      wireIssue({
         id: `issue-${i}-${k}`,
         fingerprintHash: `fp-${repo}-${k}`,
         issueType: k % 2 === 0 ? 'SQL_Injection' : 'XSS',
@@ -61,8 +54,8 @@ export function syntheticReports(count: number, issuesPerReport = 5): SyntheticR
       }),
     );
     out.push({
-      summary: v.parse(ReportListBodySchema, { fixReport: [{ ...base, createdOn: ts(created) }] }).fixReport[0]!,
-      detail: v.parse(ReportDetailBodySchema, { fixReport: [{ ...base, createdOn: ts(created), fixes }] }).fixReport[0]!,
+      summary: wireSummary({ ...base, createdOn: ts(created) }),
+      detail: wireDetail({ ...base, createdOn: ts(created), fixes }),
       issues,
     });
   }
@@ -72,7 +65,7 @@ export function syntheticReports(count: number, issuesPerReport = 5): SyntheticR
 /** More issues for a report a user expanded: `count` of them, distinct fingerprints. */
 export function manyIssues(reportIndex: number, count: number): Issue[] {
   return Array.from({ length: count }, (_, k) =>
-    v.parse(IssueSchema, {
+    wireIssue({
       id: `held-${reportIndex}-${k}`,
       fingerprintHash: `held-${reportIndex}-${k.toString(16).padStart(8, '0')}`,
       issueType: ['SQL_Injection', 'XSS', 'Path_Traversal'][k % 3],

@@ -7,7 +7,6 @@ import { readableVendor } from '../../../src/common/scanners';
 import { readableIssueType } from '../../../src/model/format';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import type { SandboxIssue } from '../../../tools/sandbox/generator';
-import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import { applyPatch } from 'diff';
 import { existsSync } from 'node:fs';
 import { fixedPlace, type Place } from '../../../src/editor/places';
@@ -34,16 +33,8 @@ import {
   treeItem,
   waitFor,
   workspaceFile,
+  expectedCurrent,
 } from './support';
-
-const WORKSPACE_REMOTE = 'https://github.com/acme/payments-api';
-
-/** The report the extension must take as current, chosen here without its code. */
-function expectedCurrent(service: Sandbox): string {
-  const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === WORKSPACE_REMOTE);
-  const live = mine.filter((r) => r.repo?.reference === FIXTURE_BRANCH && !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now()));
-  return [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!.id;
-}
 
 /** The fields of a code node these checks read. */
 interface CodeNodeLike {

@@ -17,6 +17,7 @@ import type {
 import type { GroupNode, IssueNode, Node, ReportNode } from '../../../src/views/nodes';
 import { CommandId } from '../../../src/common/manifest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../tools/sandbox/server';
+import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import { waitFor } from '../../support/waitFor';
 
 export { waitFor };
@@ -284,4 +285,14 @@ export async function ensureGitConfig(): Promise<void> {
 export function sinkOf(issue: Issue): CodeNode | undefined {
   const nodes = [...((issue.codeNodes ?? []) as unknown as CodeNode[])].sort((a, b) => a.index - b.index);
   return nodes[nodes.length - 1];
+}
+
+/**
+ * The report the extension must take as current for the sample workspace, chosen here without
+ * its code: the newest live one for the checked-out branch, else the newest.
+ */
+export function expectedCurrent(service: Sandbox): string {
+  const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === FIXTURE_REMOTE);
+  const live = mine.filter((r) => r.repo?.reference === FIXTURE_BRANCH && !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now()));
+  return [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!.id;
 }

@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { readableVendor } from '../../../src/common/scanners';
 import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
 import { CHANGED_SINCE_SCAN } from '../../../src/views/findingText';
-import { FIXTURE_BRANCH } from '../../../tools/editor/workspace';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import type { FixNode } from '../../../src/views/nodes';
 import {
@@ -23,15 +22,8 @@ import {
   sinkOf,
   waitFor,
   workspaceFile,
+  expectedCurrent,
 } from './support';
-
-const WORKSPACE_REMOTE = 'https://github.com/acme/payments-api';
-
-function currentOf(service: Sandbox): string {
-  const mine = service.dataset.reports.filter((r) => r.repo?.originalUrl === WORKSPACE_REMOTE);
-  const live = mine.filter((r) => r.repo?.reference === FIXTURE_BRANCH && !(r.expirationOn && Date.parse(r.expirationOn) <= Date.now()));
-  return [...(live.length ? live : mine)].sort((a, b) => Date.parse(b.createdOn ?? '') - Date.parse(a.createdOn ?? ''))[0]!.id;
-}
 
 describe('findings follow the code', () => {
   let service: Sandbox;
@@ -66,7 +58,7 @@ describe('findings follow the code', () => {
   before(async () => {
     service = await mainSandbox();
     await connectTo(service);
-    reportId = currentOf(service);
+    reportId = expectedCurrent(service);
     const { services } = await extensionApi();
     await waitFor(() => services.findings.current.some((c) => c.report.id === reportId), 'the current report', 20_000);
     await services.store.issuesSettled(reportId);

@@ -3,20 +3,13 @@
 // store lacks are fetched for the dashboard alone (memoised within a bound), the pass yields when
 // its time slice is spent and computes what an unsliced pass does, and Cancel keeps what was measured.
 import { strict as assert } from 'node:assert';
-import * as v from 'valibot';
-import {
-  IssueSchema,
-  ReportDetailBodySchema,
-  ReportListBodySchema,
-  type FixReportDetail,
-  type FixReportSummary,
-  type Issue,
-} from '../../../src/api/schemas';
+import { type FixReportDetail, type FixReportSummary, type Issue } from '../../../src/api/schemas';
 import { TimeSlicer } from '../../../src/common/timeSlice';
 import { metricsOf } from '../../../src/model/metrics';
 import { ReportModel } from '../../../src/model/report';
 import { gatherInsights, loadIssues, type GatherOptions, type InsightsStore } from '../../../src/views/insights/data';
 import { DetailMemo } from '../../../src/views/insights/detailMemo';
+import { wireDetail, wireIssue, wireSummary } from '../../support/wire';
 
 const ts = (hour: number) => new Date(Date.UTC(2026, 2, 1, hour)).toISOString().replace('Z', '000+00:00');
 
@@ -44,7 +37,7 @@ function fixtures(count: number): Fixture[] {
       scmSubmitFixRequests: k ? [{ prId: i, createdAt: ts(i + 9) }] : [],
     }));
     const issues = Array.from({ length: 3 }, (_, k) =>
-      v.parse(IssueSchema, {
+      wireIssue({
         id: `i-${i}-${k}`,
         fingerprintHash: `fp-${i >> 1}-${k}`,
         issueType: 'XSS',
@@ -52,8 +45,8 @@ function fixtures(count: number): Fixture[] {
       }),
     );
     return {
-      summary: v.parse(ReportListBodySchema, { fixReport: [base] }).fixReport[0]!,
-      detail: v.parse(ReportDetailBodySchema, { fixReport: [{ ...base, fixes }] }).fixReport[0]!,
+      summary: wireSummary(base),
+      detail: wireDetail({ ...base, fixes }),
       issues,
     };
   });
