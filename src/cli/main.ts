@@ -1,12 +1,8 @@
 // security-fix-reports: the service client for pipelines and scripts.
 // The key comes from the environment only (never argv: it would show in `ps` and shell history).
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Writable } from 'node:stream';
-import { FixReportsClient } from '../api/client';
 import { ServiceError } from '../api/errors';
-import type { Logger } from '../api/log';
-import { networkOptionsFromEnv } from '../api/network';
 import {
   CliError,
   fpSummaryCommand,
@@ -21,52 +17,8 @@ import { ExitCode, exitCodeFor } from './exitCodes';
 import { exportIssuesCommand } from './exports';
 import { metricsCommand } from './metrics';
 import { FORMATS, Output, Stderr, type Format } from './output';
-
-export const USAGE = `Usage: security-fix-reports <command> [options]
-
-Commands:
-  reports                              list fix reports
-  report <fixReportId>                 one fix report with its fixes (confidence, ratings, lifecycle)
-  issues [--fix-report ID] [--state S] [--limit N]
-                                       scanner issues, streamed page by page; also exports:
-          --format csv [--bom]         one row per issue (RFC 4180, UTF-8, CRLF); no byte order
-                                       mark unless --bom (for Excel); cells that would start a
-                                       formula (= + - @ tab CR) get a leading '
-          --format sarif [--no-fp-summaries] [--fp-summary-concurrency N]
-                                       SARIF 2.1.0, one run per report (every report without
-                                       --fix-report); false positives as accepted suppressions
-                                       justified by their summaries (N requests at once, default
-                                       4; without: the first 280 characters of fpDescription)
-  metrics [--fix-report ID]... [--vendor V] [--format table|json|csv|markdown] [--bom]
-                                       lifecycle metrics (fix states, confidence, funnel, time to
-                                       download/commit, ratings, false positives) of every report,
-                                       of the reports named (repeat --fix-report), and/or of one
-                                       scanner's; markdown is for $GITHUB_STEP_SUMMARY
-  fp-summary <fpId>                    the ≤280-character summary of a false positive
-  suppression-comment <fpId> --language <languageId> [--fix-report ID | --issue-id ID]
-          [--vendor V] [--issue-type T] [--vendor-issue-id R] [--template T]
-          [--placement line-above|end-of-line]
-                                       a sanitized suppression comment line for that language;
-                                       --fix-report fills vendor, issue type and rule id;
-                                       with no vendor known, a vendor-neutral comment
-
-Options:
-  --base-url URL     service address (default: $SECURITY_FIX_REPORTS_URL); https, or http on loopback
-  --format F         table (default), json or jsonl; issues also csv, sarif;
-                     metrics table, json, csv, markdown
-  --timeout S        seconds per request attempt (default 30)
-  --verbose          log requests to stderr
-  -h, --help         this help;  --version  the version
-
-Environment:
-  SECURITY_FIX_REPORTS_KEY        the service key (or SECURITY_FIX_REPORTS_KEY_FILE: a file holding it)
-  SECURITY_FIX_REPORTS_URL        the base URL
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   proxy settings
-  SECURITY_FIX_REPORTS_CA_FILE    extra trusted CA certificates (PEM); NODE_EXTRA_CA_CERTS works too
-
-Exit codes: 0 ok, 2 usage/configuration, 3 key missing or rejected, 4 not found,
-  5 network/server/timeout/rate limit/redirect, 6 unusable response, 7 text rejected by the sanitizer,
-  130 interrupted, 1 internal error.`;
+import { createClient } from './setup';
+import { USAGE } from './usage';
 
 const options = {
   'base-url': { type: 'string' },
@@ -205,18 +157,13 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
   const handler = command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined;
   if (!handler) throw new CliError(`Unknown command "${command ?? ''}".`, ExitCode.usage);
 
-  const logger = stderrLogger(stderr, values.verbose === true);
-  const timeoutSeconds = parseCount(values.timeout, '--timeout', 1);
-  const baseUrl = baseUrlFrom(values['base-url'], io.env);
-  const key = keyFrom(io.env);
-  stderr.protect(key);
-  const client = new FixReportsClient({
-    baseUrl,
-    key,
-    timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
-    network: networkOptionsFromEnv(io.env),
-    logger,
-    userAgent: `security-fix-reports-cli/${io.version ?? 'dev'}`,
+  const { client, logger } = createClient({
+    baseUrlFlag: values['base-url'],
+    env: io.env,
+    stderr,
+    verbose: values.verbose === true,
+    timeoutSeconds: parseCount(values.timeout, '--timeout', 1),
+    version: io.version,
   });
   const signal = io.signal ?? new AbortController().signal;
   try {
@@ -231,28 +178,6 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
 /** CSV to a terminal escapes unsafe characters in cells; to a file or pipe they are kept (the values are data). */
 function isTerminal(stream: Writable): boolean {
   return (stream as { isTTY?: boolean }).isTTY === true;
-}
-
-function baseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string {
-  const url = flag ?? env.SECURITY_FIX_REPORTS_URL;
-  if (!url) throw new CliError('No base URL: pass --base-url or set SECURITY_FIX_REPORTS_URL.', ExitCode.usage);
-  return url;
-}
-
-function keyFrom(env: NodeJS.ProcessEnv): string {
-  if (env.SECURITY_FIX_REPORTS_KEY) return env.SECURITY_FIX_REPORTS_KEY.trim();
-  const file = env.SECURITY_FIX_REPORTS_KEY_FILE;
-  if (file) {
-    try {
-      return readFileSync(file, 'utf8').trim();
-    } catch (e) {
-      throw new CliError(
-        `Cannot read SECURITY_FIX_REPORTS_KEY_FILE (${file}): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`,
-        ExitCode.auth,
-      );
-    }
-  }
-  throw new CliError('No service key: set SECURITY_FIX_REPORTS_KEY (or SECURITY_FIX_REPORTS_KEY_FILE).', ExitCode.auth);
 }
 
 /** The formats each command writes; table, json and jsonl unless listed. */
@@ -288,16 +213,6 @@ function parseCount(value: string | undefined, flag: string, min = 0): number | 
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new CliError(`${flag} must be a whole number ≥ ${min} (got "${value}").`, ExitCode.usage);
   return n;
-}
-
-function stderrLogger(stderr: Stderr, verbose: boolean): Logger {
-  const write = (level: string) => (message: string) => stderr.line(`${level}: ${message}`);
-  return {
-    debug: verbose ? write('debug') : () => {},
-    info: verbose ? write('info') : () => {},
-    warn: write('warning'),
-    error: verbose ? write('error') : () => {},
-  };
 }
 
 /** The first SIGINT/SIGTERM cancels (exit 130 once the work has stopped); a second exits at once, whatever is stuck. */

@@ -1,0 +1,46 @@
+// The CLI's --help text: the commands, options, environment and exit codes (docs/cli.md has the long form).
+export const USAGE = `Usage: security-fix-reports <command> [options]
+
+Commands:
+  reports                              list fix reports
+  report <fixReportId>                 one fix report with its fixes (confidence, ratings, lifecycle)
+  issues [--fix-report ID] [--state S] [--limit N]
+                                       scanner issues, streamed page by page; also exports:
+          --format csv [--bom]         one row per issue (RFC 4180, UTF-8, CRLF); no byte order
+                                       mark unless --bom (for Excel); cells that would start a
+                                       formula (= + - @ tab CR) get a leading '
+          --format sarif [--no-fp-summaries] [--fp-summary-concurrency N]
+                                       SARIF 2.1.0, one run per report (every report without
+                                       --fix-report); false positives as accepted suppressions
+                                       justified by their summaries (N requests at once, default
+                                       4; without: the first 280 characters of fpDescription)
+  metrics [--fix-report ID]... [--vendor V] [--format table|json|csv|markdown] [--bom]
+                                       lifecycle metrics (fix states, confidence, funnel, time to
+                                       download/commit, ratings, false positives) of every report,
+                                       of the reports named (repeat --fix-report), and/or of one
+                                       scanner's; markdown is for $GITHUB_STEP_SUMMARY
+  fp-summary <fpId>                    the ≤280-character summary of a false positive
+  suppression-comment <fpId> --language <languageId> [--fix-report ID | --issue-id ID]
+          [--vendor V] [--issue-type T] [--vendor-issue-id R] [--template T]
+          [--placement line-above|end-of-line]
+                                       a sanitized suppression comment line for that language;
+                                       --fix-report fills vendor, issue type and rule id;
+                                       with no vendor known, a vendor-neutral comment
+
+Options:
+  --base-url URL     service address (default: $SECURITY_FIX_REPORTS_URL); https, or http on loopback
+  --format F         table (default), json or jsonl; issues also csv, sarif;
+                     metrics table, json, csv, markdown
+  --timeout S        seconds per request attempt (default 30)
+  --verbose          log requests to stderr
+  -h, --help         this help;  --version  the version
+
+Environment:
+  SECURITY_FIX_REPORTS_KEY        the service key (or SECURITY_FIX_REPORTS_KEY_FILE: a file holding it)
+  SECURITY_FIX_REPORTS_URL        the base URL
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   proxy settings
+  SECURITY_FIX_REPORTS_CA_FILE    extra trusted CA certificates (PEM); NODE_EXTRA_CA_CERTS works too
+
+Exit codes: 0 ok, 2 usage/configuration, 3 key missing or rejected, 4 not found,
+  5 network/server/timeout/rate limit/redirect, 6 unusable response, 7 text rejected by the sanitizer,
+  130 interrupted, 1 internal error.`;
