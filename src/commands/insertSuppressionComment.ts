@@ -11,10 +11,9 @@ import { ContextKey } from '../common/manifest';
 import { setContext } from '../editor/contextKeys';
 import { messageText } from '../common/text';
 import type { InsertionChoice } from '../model/insertion';
-import type { SuppressionComment } from '../model/suppression';
 import { suppressionCode } from '../editor/suppression';
 import { showError } from '../editor/errors';
-import { placeComment } from '../editor/placement';
+import { planComment } from '../editor/commentPlan';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from './services';
 import type { AtFindingArg, AtLineArg } from '../views/findingActions';
@@ -67,8 +66,7 @@ export function insertSuppressionComment(s: Services) {
       return refuse(s, `${document.uri.scheme} documents are read-only: no suppression comment was inserted.`);
     }
     // Before asking anything: a language without comments cannot take one.
-    const { commentSyntaxFor, buildSuppressionComment, resolveStyles } = suppressionCode();
-    const syntax = commentSyntaxFor(document.languageId);
+    const syntax = suppressionCode().commentSyntaxFor(document.languageId);
     if (!syntax)
       return refuse(
         s,
@@ -84,32 +82,12 @@ export function insertSuppressionComment(s: Services) {
       const line = target ? target.range.start.line : at ? at.line : atLine ? atLine.line : editor.selection.active.line;
       if (target?.changed && !(await confirmChanged(line))) return false;
       const provenVersion = document.version; // the proof holds for this text only
-      const styles = resolveStyles(ref.vendor, document.languageId, s.connection.settings.suppression);
-      const build = (omitSummary: boolean, style = styles[0]!): SuppressionComment =>
-        buildSuppressionComment({
-          languageId: document.languageId,
-          style,
-          fields: {
-            summary: summary.text,
-            vendor: ref.vendor,
-            issueType: ref.issue.issueType ?? '',
-            vendorIssueId: ref.issue.vendorIssueId ?? '',
-            fpId: summary.fpId,
-          },
-          omitSummary,
-        });
-
-      // The scanner's preferred form first; its other form when the first cannot go here.
-      let choice = await placeComment(document, line, syntax, build(false), summary.fpId);
-      for (const style of styles.slice(1)) {
-        if (choice.kind !== 'refuse') break;
-        const next = await placeComment(document, line, syntax, build(false, style), summary.fpId);
-        if (next.kind !== 'refuse') choice = next;
-      }
+      const plan = await planComment(document, line, syntax, ref, summary, s.connection.settings.suppression);
+      const choice = plan.choice;
       if (choice.kind === 'refuse' && choice.summaryRefused) {
         // The summary is what cannot go in: offer the comment without it (scanner directive,
         // rule id, fpId) — never the refused text to paste by hand.
-        const bare = await placeComment(document, line, syntax, build(true), summary.fpId);
+        const bare = await plan.bare();
         const message = `No suppression comment was inserted: ${choice.reason}`;
         if (bare.kind === 'refuse') return refuse(s, message);
         s.log.warn(message);
@@ -122,7 +100,7 @@ export function insertSuppressionComment(s: Services) {
               if (document.isClosed)
                 return void refuse(s, 'The file was closed: no suppression comment was inserted. Open it and insert the comment again.');
               const version = document.version;
-              const again = await placeComment(document, line, syntax, build(true), summary.fpId);
+              const again = await plan.bare();
               if (again.kind === 'refuse') return void refuse(s, `No suppression comment was inserted: ${again.reason}`);
               const shown = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
               await apply(s, shown, line, again, ref, version);

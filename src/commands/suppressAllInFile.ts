@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { counted, messageText } from '../common/text';
 import { readableIssueType } from '../model/format';
 import { suppressionCode } from '../editor/suppression';
-import { placeComment } from '../editor/placement';
+import { planComment } from '../editor/commentPlan';
 import type { Services } from './services';
 import { errorMessage } from '../common/errors';
 
@@ -25,8 +25,7 @@ export function suppressAllInFile(s: Services) {
       void vscode.window.showWarningMessage(messageText(message));
       return 0;
     };
-    const { commentSyntaxFor, buildSuppressionComment, resolveStyles } = suppressionCode();
-    const syntax = commentSyntaxFor(document.languageId);
+    const syntax = suppressionCode().commentSyntaxFor(document.languageId);
     if (!syntax) return say(`No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them.`);
     // One comment per false positive and per line, in line order.
     const seen = new Set<string>();
@@ -56,29 +55,11 @@ export function suppressAllInFile(s: Services) {
         const plans: { line: number; text: string; kind: string; label: string }[] = [];
         const worker = async () => {
           for (let f = queue.shift(); f && !token.isCancellationRequested; f = queue.shift()) {
-            const { issue, vendor } = f;
+            const { issue } = f;
             const line = f.range.start.line;
             try {
               const summary = await s.store.fpSummary(issue.fpId!);
-              // The scanner's preferred form first; its other form when the first cannot go here.
-              let choice: Awaited<ReturnType<typeof placeComment>> | undefined;
-              for (const style of resolveStyles(vendor, document.languageId, s.connection.settings.suppression)) {
-                const comment = buildSuppressionComment({
-                  languageId: document.languageId,
-                  style,
-                  fields: {
-                    summary: summary.text,
-                    vendor,
-                    issueType: issue.issueType ?? '',
-                    vendorIssueId: issue.vendorIssueId ?? '',
-                    fpId: summary.fpId,
-                  },
-                });
-                const next = await placeComment(document, line, syntax, comment, summary.fpId);
-                if (!choice || choice.kind === 'refuse') choice = next;
-                if (choice.kind !== 'refuse') break;
-              }
-              if (!choice) continue;
+              const { choice } = await planComment(document, line, syntax, f, summary, s.connection.settings.suppression);
               if (choice.kind === 'refuse') refused.push(`line ${line + 1}: ${choice.reason}`);
               else
                 plans.push({
