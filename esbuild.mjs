@@ -31,11 +31,18 @@ const builds = [
     define: { PACKAGE_VERSION: JSON.stringify(version) },
     banner: { js: '#!/usr/bin/env node' },
   },
+  // The CLI's MCP server (the SDK and its validators): required by cli/mcp.ts when `mcp` starts,
+  // so the other commands do not load it. Ships beside dist/cli.js (not in the VSIX).
+  { ...common, entryPoints: ['src/cli/mcpServer.ts'], outfile: 'dist/mcp.js' },
   // The parser proof for suppression comments: loaded on the first insertion, never at activation.
   // tree-sitter.js is UMD and takes the AMD branch when a global `define` exists, which the
   // extension host has once VS Code's own AMD-loaded code ran (workspace.encode does): then
   // require() returns {} and the parser never loads. Compiled out here.
   { ...common, entryPoints: ['src/model/proof/prover.ts'], outfile: 'dist/proof.js', define: { define: 'undefined' } },
+  // The connection doctor (api/doctor/bundle.ts) with its own copy of the client: required by
+  // commands/checkConnection on the first Check Connection, never at activation. undici stays
+  // external, as in the extension, so the editor's handling of require('undici') applies alike.
+  { ...common, entryPoints: ['src/api/doctor/bundle.ts'], outfile: 'dist/doctor.js', external: ['undici'] },
   // The report cache (editor/reportCaches.ts): required on the view's first load, never at activation.
   { ...common, entryPoints: ['src/editor/cache/bundle.ts'], outfile: 'dist/cache.js' },
   // A fix's patch (model/patch and the diff library) and the write gate's checks of its targets
@@ -51,6 +58,9 @@ const builds = [
   // The dashboard's metrics and the issue exports (views/reporting): required by
   // views/loadReporting when Fix Insights draws or Export Issues… starts, never at activation.
   { ...common, entryPoints: ['src/views/reporting.ts'], outfile: 'dist/reporting.js', external: ['vscode'] },
+  // The language model tools' code (views/agentToolsBundle: model/agentTools and code_context):
+  // required by views/languageModelTools on a tool's first call, never at activation.
+  { ...common, entryPoints: ['src/views/agentToolsBundle.ts'], outfile: 'dist/agent.js', external: ['vscode', 'undici'] },
   // The Fix Insights page: runs in the webview (a browser), loaded only when the dashboard opens.
   {
     ...common,

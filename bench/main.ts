@@ -11,6 +11,7 @@ import { cliCase } from './cases/cli';
 import { runEditorBench, type EditorBenchResults } from './cases/editorRuns';
 import { findingsCase } from './cases/findings';
 import { memoryCase } from './cases/memory';
+import { mcpCase } from './cases/mcp';
 import { metricsCase } from './cases/metrics';
 import { pagingCase, pagingLatencyCase } from './cases/paging';
 import { pickerCase } from './cases/picker';
@@ -26,7 +27,20 @@ import { failedCase, type CaseResult } from './lib/result';
 import { startSandboxProcess, type SandboxProcess } from './lib/sandboxProcess';
 import { ensureTools } from './lib/tools';
 
-const CASES = ['paging', 'memory', 'tree', 'size', 'activation', 'cli', 'picker', 'warmstart', 'findings', 'metrics', 'tracking'] as const;
+const CASES = [
+  'paging',
+  'memory',
+  'tree',
+  'size',
+  'activation',
+  'cli',
+  'mcp',
+  'picker',
+  'warmstart',
+  'findings',
+  'metrics',
+  'tracking',
+] as const;
 type CaseId = (typeof CASES)[number];
 
 const USAGE = `Usage: node out/bench/main.js [options]   (npm run bench -- [options])
@@ -156,6 +170,7 @@ async function main(): Promise<number> {
     await run('size', '4. Size', () => sizeCase(ctx));
     await run('activation', '5. Activation', async () => activationCase(ctx, await editorResults()));
     await run('cli', '6. CLI', () => cliCase(ctx));
+    await run('mcp', '7. MCP find_issues', () => mcpCase(ctx));
     await run('picker', '8. False-positive picker', () => pickerCase(ctx));
     await run('warmstart', '9. Warm start', async () => warmStartCase(ctx, await editorResults()));
     await run('findings', '10. Findings', async () => findingsCase(ctx, await editorResults()));

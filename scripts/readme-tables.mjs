@@ -60,6 +60,7 @@ function settingsTable(manifest) {
 /** Which rows a view/item/context `when` names. */
 function rowsOf(when) {
   if (/viewItem == issue\.falsePositive/.test(when)) return 'false-positive rows';
+  if (/viewItem == message\.error/.test(when)) return 'error rows';
   if (/\(report\|fix\|issue\)/.test(when)) return 'report, fix and issue rows';
   if (/\^fix/.test(when)) return 'fix rows';
   if (/\^report/.test(when)) return 'report rows';

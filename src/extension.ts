@@ -10,6 +10,7 @@ import { setContext } from './editor/contextKeys';
 import { offerEnvironmentKey } from './editor/keyPrompts';
 import { migrateRenamedSettings } from './editor/settings';
 import { INSIGHTS_VIEW_TYPE, InsightsPanel, type InsightsStats } from './views/insights/panel';
+import { registerLanguageModelTools } from './views/languageModelTools';
 import { registerProviders } from './views/providers';
 import type { StatusBar } from './views/statusBar';
 import { errorMessage } from './common/errors';
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     ...[statusBar, fpDocuments, s.fixPreviewTabs],
     ...registerCommands(s, fpDocuments),
     ...registerProviders({ connection, store, findings, explanations, fpDocuments, fixPreviews: s.fixPreviews }),
+    ...registerLanguageModelTools(context, s),
     // Fix Insights survives a window reload with its scope (the page's saved state).
     vscode.window.registerWebviewPanelSerializer(INSIGHTS_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state) => InsightsPanel.restore(insightsDeps(s), panel, state),

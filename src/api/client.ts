@@ -205,7 +205,8 @@ function checkId(id: string, what: string): string {
   return trimmed;
 }
 
-function checkKey(key: string): void {
+/** Throws an `auth` ServiceError, saying what to do, for a missing key or one that cannot go in a header. */
+export function checkKey(key: string): void {
   if (!key || key.trim() === '') {
     throw new ServiceError(
       'auth',

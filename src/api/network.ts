@@ -42,8 +42,7 @@ export interface ServiceDispatcher {
  */
 export function createDispatcher(options: NetworkOptions, connectTimeoutMs = 30_000): ServiceDispatcher {
   const routes = proxyRoutes(options);
-  const verified = trustedCa(options.caCertificates ?? []);
-  const viaProxy = options.strictSSL === false ? { ...verified, rejectUnauthorized: false } : verified;
+  const { verified, viaProxy } = tlsOptions(options);
   const direct = undici().buildConnector({ ...verified, timeout: connectTimeoutMs });
   const tunnelled = undici().buildConnector({ ...viaProxy, timeout: connectTimeoutMs });
   const opening = new Set<() => void>();
@@ -90,7 +89,8 @@ function authority(target: buildConnector.Options): string {
   return `${host}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
 }
 
-function proxyRoutes(options: NetworkOptions): ProxyRoutes {
+/** Which proxy serves which targets; throws an `insecure-url` ServiceError for a proxy that is not an http(s) URL. */
+export function proxyRoutes(options: NetworkOptions): ProxyRoutes {
   const httpsProxy = options.proxyUrl || options.httpProxyUrl || undefined;
   const httpProxy = (options.httpProxyUrl ?? options.proxyUrl) || undefined;
   for (const proxy of [httpsProxy, httpProxy]) if (proxy) checkProxyUrl(proxy);
@@ -110,6 +110,15 @@ function checkProxyUrl(proxy: string): void {
       `The proxy setting "${describeProxy(proxy)}" is not an http:// or https:// URL. Fix HTTPS_PROXY / HTTP_PROXY (or the editor's http.proxy), e.g. http://proxy.example.com:3128.`,
     );
   }
+}
+
+/**
+ * The TLS options of the client's connections: `verified` for direct ones (always checked),
+ * `viaProxy` for those through the proxy (unchecked only with `strictSSL: false`).
+ */
+export function tlsOptions(options: NetworkOptions): { verified: ConnectionOptions; viaProxy: ConnectionOptions } {
+  const verified = trustedCa(options.caCertificates ?? []);
+  return { verified, viaProxy: options.strictSSL === false ? { ...verified, rejectUnauthorized: false } : verified };
 }
 
 function trustedCa(extraCa: readonly string[]): ConnectionOptions {

@@ -5,10 +5,16 @@ import type { FixReportSummary, Issue } from '../api/schemas';
 import { counted } from '../common/text';
 import { fixView, type FixView } from '../model/fix';
 import { readableIssueType } from '../model/format';
-import { readableVendor, type Placement } from '../common/scanners';
-import { isFalsePositive } from '../model/issue';
+import { readableVendor } from '../common/scanners';
 import { isExpired, repoAt, reportTitle } from '../model/reportList';
-import { buildSuppressionComment, placeholdersIn, resolveStyle, VENDORLESS_STYLE, type SuppressionStyle } from '../model/suppression';
+import { stateFilter } from '../model/agentTools/filters';
+import {
+  suppressionComment,
+  SuppressionRefusal,
+  type SuppressionInputNames,
+  type SuppressionRefusalKind,
+  type SuppressionRequest,
+} from '../model/agentTools/suppressionComment';
 import { ExitCode } from './exitCodes';
 import { renderTable, safeJson, safeText, type Format, type Output } from './output';
 import { formatDate, parseTimestamp, relativeTime } from '../common/time';
@@ -108,12 +114,9 @@ export async function issuesCommand(ctx: Context, options: { fixReportId?: strin
   if (ctx.format === 'table') await ctx.out.line(counted(written, 'issue'));
 }
 
-/** --state S: the issue's state, case-insensitive; FalsePositive matches a FALSE_POSITIVE tag too. */
-export function stateFilter(state: string | undefined): (issue: Issue) => boolean {
-  const wanted = state?.toLowerCase();
-  return (issue) =>
-    wanted === undefined || (issue.state ?? '').toLowerCase() === wanted || (wanted === 'falsepositive' && isFalsePositive(issue));
-}
+// --state S: the issue's state, case-insensitive; FalsePositive matches a FALSE_POSITIVE tag too
+// (shared with the agent tools' find_issues).
+export { stateFilter };
 
 const issueColumns = [
   { header: 'ISSUE', value: (i: Issue) => i.id, max: 36 },
@@ -132,81 +135,33 @@ export async function fpSummaryCommand(ctx: Context, fpId: string): Promise<void
   return writeJson(ctx, { fpId: summary.fpId, fpDescriptionShort: summary.text, truncated: summary.truncated });
 }
 
-export interface SuppressionOptions {
-  fpId: string;
-  languageId: string;
-  vendor?: string;
-  fixReportId?: string;
-  issueId?: string;
-  issueType?: string;
-  vendorIssueId?: string;
-  template?: string;
-  placement?: Placement;
-}
-
-/** Where each template value can come from, for the message when one is missing. */
-const FIELD_SOURCES: Record<string, string> = {
-  vendor: '--vendor or --fix-report',
-  issueType: '--issue-type, --issue-id or --fix-report',
-  vendorIssueId: '--vendor-issue-id, --issue-id or --fix-report',
+/** The CLI's flags that supply each template value, for the shared messages. */
+const CLI_INPUTS: SuppressionInputNames = {
+  sources: {
+    vendor: '--vendor or --fix-report',
+    issueType: '--issue-type, --issue-id or --fix-report',
+    vendorIssueId: '--vendor-issue-id, --issue-id or --fix-report',
+  },
+  vendorForReport: '--vendor',
 };
 
-export async function suppressionCommentCommand(ctx: Context, options: SuppressionOptions): Promise<void> {
-  const { fpId } = options;
-  const [summary, report, issue] = await Promise.all([
-    ctx.client.fpSummary(fpId, ctx.signal),
-    options.fixReportId ? ctx.client.getReport(options.fixReportId, ctx.signal) : undefined,
-    findFalsePositiveIssue(ctx, options),
-  ]);
-  if (issue && issue.fpId !== null && issue.fpId !== summary.fpId) {
-    throw new CliError(`Issue ${issue.id} belongs to false positive ${issue.fpId}, not ${summary.fpId}.`, ExitCode.usage);
+const REFUSAL_EXIT: Readonly<Record<SuppressionRefusalKind, number>> = {
+  usage: ExitCode.usage,
+  'not-found': ExitCode.notFound,
+  'rejected-text': ExitCode.rejectedText,
+};
+
+/** The comment itself is model/agentTools/suppressionComment's, which the suppression_comment tool writes too. */
+export async function suppressionCommentCommand(ctx: Context, options: SuppressionRequest): Promise<void> {
+  let result;
+  try {
+    result = await suppressionComment(ctx.client, options, CLI_INPUTS, { signal: ctx.signal, warn: ctx.warn });
+  } catch (e) {
+    if (e instanceof SuppressionRefusal) throw new CliError(e.message, REFUSAL_EXIT[e.kind]);
+    throw e;
   }
-  const vendor = options.vendor ?? report?.vulnerabilityReport?.vendor ?? '';
-  const style = styleFor(options, vendor);
-  if (isVendorless(vendor) && options.template === undefined) ctx.warn(vendorlessNote(options));
-  const fields = {
-    summary: summary.text,
-    vendor,
-    issueType: options.issueType ?? issue?.issueType ?? '',
-    vendorIssueId: options.vendorIssueId ?? issue?.vendorIssueId ?? '',
-    fpId: summary.fpId,
-  };
-  const missing = placeholdersIn(style.template).filter(
-    (name) => Object.hasOwn(FIELD_SOURCES, name) && fields[name as keyof typeof fields].trim() === '',
-  );
-  if (missing.length > 0) {
-    const needs = missing.map((name) => `{${name}} (pass ${FIELD_SOURCES[name]})`).join(', ');
-    throw new CliError(`The comment template "${style.template}" needs ${needs}.`, ExitCode.usage);
-  }
-  const result = buildSuppressionComment({ languageId: options.languageId, style, fields });
-  if (!result.ok) throw new CliError(`No suppression comment: ${result.reason}`, ExitCode.rejectedText);
-  if (ctx.format === 'table') return ctx.out.line(result.line);
-  return writeJson(ctx, { fpId: summary.fpId, languageId: options.languageId, placement: result.placement, comment: result.line });
-}
-
-/** The scanner's syntax only when the scanner is known; the user's --template and --placement win. */
-function styleFor(options: SuppressionOptions, vendor: string): SuppressionStyle {
-  const base = isVendorless(vendor) ? VENDORLESS_STYLE : resolveStyle(vendor, options.languageId);
-  return { template: options.template ?? base.template, placement: options.placement ?? base.placement };
-}
-
-const isVendorless = (vendor: string): boolean => vendor.trim() === '';
-
-/** Why the comment is neutral and which flag gets the scanner's own syntax. */
-function vendorlessNote(options: SuppressionOptions): string {
-  const cause = options.fixReportId ? `fix report ${options.fixReportId} names no scanner` : 'no vendor given';
-  const remedy = options.fixReportId ? '--vendor' : FIELD_SOURCES.vendor;
-  return `${cause}: writing a vendor-neutral comment; pass ${remedy} for the scanner's own syntax`;
-}
-
-/** The issue behind the false positive: by id, or by scanning the report's issues for its fpId. */
-async function findFalsePositiveIssue(ctx: Context, options: SuppressionOptions): Promise<Issue | undefined> {
-  if (options.issueId) return ctx.client.getIssue(options.issueId, ctx.signal);
-  if (!options.fixReportId) return undefined;
-  for await (const issue of ctx.client.issues({ fixReportId: options.fixReportId }, { signal: ctx.signal, onWarning: ctx.warn })) {
-    if (issue.fpId === options.fpId) return issue;
-  }
-  throw new CliError(`No issue of fix report ${options.fixReportId} has false positive id ${options.fpId}.`, ExitCode.notFound);
+  if (ctx.format === 'table') return ctx.out.line(result.comment);
+  return writeJson(ctx, { fpId: result.fpId, languageId: result.languageId, placement: result.placement, comment: result.comment });
 }
 
 function fixJson(view: FixView) {

@@ -1,7 +1,7 @@
 // security-fix-reports: the service client for pipelines and scripts.
 // The key comes from the environment only (never argv: it would show in `ps` and shell history).
 import { parseArgs } from 'node:util';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { ServiceError } from '../api/errors';
 import {
   CliError,
@@ -14,7 +14,9 @@ import {
   type Context,
 } from './commands';
 import { ExitCode, exitCodeFor } from './exitCodes';
+import { doctorCommand } from './doctor';
 import { exportIssuesCommand } from './exports';
+import { mcpCommand } from './mcp';
 import { metricsCommand } from './metrics';
 import { FORMATS, Output, Stderr, type Format } from './output';
 import { createClient } from './setup';
@@ -40,6 +42,7 @@ const options = {
   bom: { type: 'boolean' },
   'no-fp-summaries': { type: 'boolean' },
   'fp-summary-concurrency': { type: 'string' },
+  'sarif-profile': { type: 'string' },
   // Accepted only to refuse it with a useful message.
   key: { type: 'string' },
 } as const;
@@ -47,6 +50,8 @@ const options = {
 export interface Io {
   stdout: Writable;
   stderr: Writable;
+  /** Read by `mcp` only (default process.stdin). */
+  stdin?: Readable;
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
   version?: string;
@@ -124,6 +129,7 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
         terminal: isTerminal(io.stdout),
         fpSummaries: values['no-fp-summaries'] !== true,
         fpSummaryConcurrency: parseCount(values['fp-summary-concurrency'], '--fp-summary-concurrency', 1),
+        sarifProfile: values['sarif-profile'],
         version: io.version,
       });
     },
@@ -137,6 +143,7 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
       })
     ),
     'fp-summary': (ctx) => fpSummaryCommand(ctx, arg('fpId')),
+    mcp: (ctx) => (noArgs(), mcpCommand(ctx, { ...io, stdin: io.stdin ?? process.stdin, stderr, verbose: values.verbose === true })),
     'suppression-comment': (ctx) => {
       const fpId = arg('fpId');
       if (!values.language)
@@ -154,6 +161,11 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
       });
     },
   };
+  if (command === 'doctor') {
+    noArgs();
+    const timeoutSeconds = parseCount(values.timeout, '--timeout', 1);
+    return doctorCommand({ ...io, out, stderr, format, baseUrlFlag: values['base-url'], verbose: values.verbose === true, timeoutSeconds });
+  }
   const handler = command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined;
   if (!handler) throw new CliError(`Unknown command "${command ?? ''}".`, ExitCode.usage);
 
@@ -184,6 +196,7 @@ function isTerminal(stream: Writable): boolean {
 const COMMAND_FORMATS: Readonly<Record<string, readonly Format[]>> = {
   issues: ['table', 'json', 'jsonl', 'csv', 'sarif'],
   metrics: ['table', 'json', 'csv', 'markdown'],
+  doctor: ['table', 'json'],
 };
 const BASE_FORMATS: readonly Format[] = ['table', 'json', 'jsonl'];
 
@@ -197,10 +210,15 @@ function parseFormat(value: string | undefined, command: string | undefined): Fo
 }
 
 /** Flags that only mean something for one format are refused with any other, rather than ignored. */
-function checkFormatFlags(values: { bom?: boolean; 'no-fp-summaries'?: boolean; 'fp-summary-concurrency'?: string }, format: Format): void {
+function checkFormatFlags(
+  values: { bom?: boolean; 'no-fp-summaries'?: boolean; 'fp-summary-concurrency'?: string; 'sarif-profile'?: string },
+  format: Format,
+): void {
   if (values.bom && format !== 'csv') throw new CliError('--bom goes with --format csv.', ExitCode.usage);
   if ((values['no-fp-summaries'] || values['fp-summary-concurrency'] !== undefined) && format !== 'sarif')
     throw new CliError('--no-fp-summaries and --fp-summary-concurrency go with --format sarif.', ExitCode.usage);
+  if (values['sarif-profile'] !== undefined && format !== 'sarif')
+    throw new CliError('--sarif-profile goes with --format sarif.', ExitCode.usage);
 }
 
 function parsePlacement(value: string | undefined): 'line-above' | 'end-of-line' | undefined {

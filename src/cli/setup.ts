@@ -35,13 +35,13 @@ export function createClient(setup: ClientSetup): { client: FixReportsClient; lo
   return { client, logger };
 }
 
-function baseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+export function baseUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   const url = flag ?? env.SECURITY_FIX_REPORTS_URL;
   if (!url) throw new CliError('No base URL: pass --base-url or set SECURITY_FIX_REPORTS_URL.', ExitCode.usage);
   return url;
 }
 
-function keyFrom(env: NodeJS.ProcessEnv): string {
+export function keyFrom(env: NodeJS.ProcessEnv): string {
   if (env.SECURITY_FIX_REPORTS_KEY) return env.SECURITY_FIX_REPORTS_KEY.trim();
   const file = env.SECURITY_FIX_REPORTS_KEY_FILE;
   if (file) {
@@ -57,7 +57,7 @@ function keyFrom(env: NodeJS.ProcessEnv): string {
   throw new CliError('No service key: set SECURITY_FIX_REPORTS_KEY (or SECURITY_FIX_REPORTS_KEY_FILE).', ExitCode.auth);
 }
 
-function stderrLogger(stderr: Stderr, verbose: boolean): Logger {
+export function stderrLogger(stderr: Stderr, verbose: boolean): Logger {
   const write = (level: string) => (message: string) => stderr.line(`${level}: ${message}`);
   return {
     debug: verbose ? write('debug') : () => {},

@@ -9,11 +9,15 @@ Commands:
           --format csv [--bom]         one row per issue (RFC 4180, UTF-8, CRLF); no byte order
                                        mark unless --bom (for Excel); cells that would start a
                                        formula (= + - @ tab CR) get a leading '
-          --format sarif [--no-fp-summaries] [--fp-summary-concurrency N]
+          --format sarif [--sarif-profile github|full] [--no-fp-summaries]
+          [--fp-summary-concurrency N]
                                        SARIF 2.1.0, one run per report (every report without
                                        --fix-report); false positives as accepted suppressions
                                        justified by their summaries (N requests at once, default
-                                       4; without: the first 280 characters of fpDescription)
+                                       4; without: the first 280 characters of fpDescription).
+                                       github (default): what GitHub code scanning takes: only
+                                       results with a location, at most 20 runs, the 25,000 most
+                                       severe results a run, warnings on stderr; full: everything
   metrics [--fix-report ID]... [--vendor V] [--format table|json|csv|markdown] [--bom]
                                        lifecycle metrics (fix states, confidence, funnel, time to
                                        download/commit, ratings, false positives) of every report,
@@ -26,6 +30,13 @@ Commands:
                                        a sanitized suppression comment line for that language;
                                        --fix-report fills vendor, issue type and rule id;
                                        with no vendor known, a vendor-neutral comment
+  mcp                                  a Model Context Protocol server on stdio: read-only tools
+                                       for agents (docs/agents.md); key and URL as above, logs on
+                                       stderr; needs dist/mcp.js beside cli.js
+  doctor [--format json]               check the connection step by step (URL and scope, key, CA
+                                       file, proxy, DNS, TCP, CONNECT, TLS, the four endpoints)
+                                       with timings: a report without the key, for a ticket;
+                                       exit code of the first failed step (codes below)
 
 Options:
   --base-url URL     service address (default: $SECURITY_FIX_REPORTS_URL); https, or http on loopback

@@ -15,7 +15,7 @@ import { reportTitle } from '../model/reportList';
 import { loadReporting } from '../views/loadReporting';
 import type { ReportNode } from '../views/nodes';
 import type { Services } from './services';
-import { formatCount } from '../common/text';
+import { counted, formatCount } from '../common/text';
 
 const FORMATS: readonly { format: ExportFormat; label: string; detail: string; extension: string; filter: string }[] = [
   {
@@ -28,7 +28,8 @@ const FORMATS: readonly { format: ExportFormat; label: string; detail: string; e
   {
     format: 'sarif',
     label: 'SARIF 2.1.0',
-    detail: 'For code-scanning tools and the SARIF viewer; false positives as accepted suppressions justified by their summary.',
+    detail:
+      'What GitHub code scanning accepts (results with a location, GitHub’s limits), for it and the SARIF viewer; false positives as accepted suppressions justified by their summary.',
     extension: 'sarif',
     filter: 'SARIF',
   },
@@ -60,7 +61,8 @@ export function exportReport(s: Services) {
         s.log.info(`Export of report ${report.id} cancelled; no file written.`);
         return;
       }
-      const warned = result.warnings > 0 ? ` ${result.warnings} summaries fell back to the explanation (see the log).` : '';
+      // Summaries that fell back to the explanation, and what GitHub's limits left out: each said in the log.
+      const warned = result.warnings > 0 ? ` ${counted(result.warnings, 'warning')}: see the log.` : '';
       s.log.info(`Exported ${result.issues} issues of report ${report.id} as ${choice.label} to ${target.fsPath}.`);
       const open = await vscode.window.showInformationMessage(
         `Exported ${formatCount(result.issues)} issues as ${choice.label} to ${target.fsPath}.${warned}`,

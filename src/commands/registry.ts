@@ -6,9 +6,11 @@ import type { FpExplanationProvider } from '../views/fpExplanation';
 import { applyFix } from './applyFix';
 import { cancelLoading } from './cancelLoading';
 import { cancelRefresh } from './cancelRefresh';
+import { checkConnection } from './checkConnection';
 import { clearCache } from './clearCache';
 import { clearFilter } from './clearFilter';
 import { clearServiceKey } from './clearServiceKey';
+import { copyConnectionReport } from './copyConnectionReport';
 import { copyFpSummary } from './copyFpSummary';
 import { copyId } from './copyId';
 import { exportReport } from './exportReport';
@@ -72,6 +74,8 @@ export function registerCommands(s: Services, fpDocuments: FpExplanationProvider
     [CommandId.CancelLoading, cancelLoading(s)],
     [CommandId.ShowLog, showLog(s)],
     [CommandId.StatusActions, statusActions(s)],
+    [CommandId.CheckConnection, checkConnection(s)],
+    [CommandId.CopyConnectionReport, copyConnectionReport()],
   ];
   return commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler));
 }

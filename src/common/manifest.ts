@@ -37,6 +37,8 @@ export const CommandId = {
   CancelLoading: 'securityFixReports.cancelLoading',
   ShowLog: 'securityFixReports.showLog',
   StatusActions: 'securityFixReports.statusActions',
+  CheckConnection: 'securityFixReports.checkConnection',
+  CopyConnectionReport: 'securityFixReports.copyConnectionReport',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
@@ -117,3 +119,7 @@ export const LEGACY_NAMES: Readonly<Record<UserLevelKey, string>> = {
 export const FP_LANGUAGE = 'security-fix-reports-fp';
 /** The URI scheme of the FP explanation tab's read-only documents. */
 export const FP_SCHEME = 'security-fix-reports-fp';
+/** The URI scheme of Check Connection's report, a read-only document (its title bar offers Copy Report). */
+export const CONNECTION_REPORT_SCHEME = 'security-fix-reports-connection';
+/** contributes.languageModelTools names: this prefix, then the agent tool's name (model/agentTools). */
+export const LM_TOOL_PREFIX = 'securityFixReports_';

@@ -216,7 +216,8 @@ function buildItem(node: Node, nowMs: number, place: FindingPlace | undefined): 
       item.id = node.id;
       item.iconPath = new vscode.ThemeIcon(node.icon);
       item.tooltip = node.detail;
-      item.contextValue = 'message';
+      // Error rows offer Check Connection in their context menu.
+      item.contextValue = node.icon === 'error' ? 'message.error' : 'message';
       return item;
     }
   }

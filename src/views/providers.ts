@@ -1,12 +1,13 @@
 // What the extension provides to the editor besides the tree and commands: hovers and quick
-// fixes on findings and on inserted comments, and the read-only documents of FP explanations
-// and fix previews.
+// fixes on findings and on inserted comments, and the read-only documents of FP explanations,
+// fix previews and the connection report.
 import * as vscode from 'vscode';
-import { FP_SCHEME } from '../common/manifest';
+import { CONNECTION_REPORT_SCHEME, FP_SCHEME } from '../common/manifest';
 import type { Connection } from '../editor/connection';
 import type { ExplanationSource } from '../editor/explanations';
 import type { Findings } from '../editor/findings';
 import type { ReportStore } from '../editor/reportStore';
+import { connectionReport } from './connectionReport';
 import { FindingActions, findingActionKinds } from './findingActions';
 import { FindingHover } from './findingHover';
 import { FIX_PREVIEW_SCHEME, type FixPreviewDocuments } from './fixPreview';
@@ -28,6 +29,7 @@ export function registerProviders(d: ProviderDeps): vscode.Disposable[] {
   return [
     vscode.workspace.registerTextDocumentContentProvider(FP_SCHEME, d.fpDocuments),
     vscode.workspace.registerTextDocumentContentProvider(FIX_PREVIEW_SCHEME, d.fixPreviews),
+    vscode.workspace.registerTextDocumentContentProvider(CONNECTION_REPORT_SCHEME, connectionReport()),
     vscode.languages.registerHoverProvider('*', new SuppressionHover(d.store, d.explanations)),
     vscode.languages.registerHoverProvider('*', new FindingHover(d.findings, d.store, d.explanations)),
     vscode.languages.registerCodeActionsProvider(

@@ -112,7 +112,8 @@ describe('cli: issue exports (csv, sarif)', function () {
   });
 
   it('SARIF: a valid 2.1.0 log with one run per report (paged each) and a result per issue, FPs suppressed by their summaries', async () => {
-    const result = await cli(['issues', '--format', 'sarif'], env);
+    // The full profile: every issue (the default github profile is cliSarifGithub.test.ts).
+    const result = await cli(['issues', '--format', 'sarif', '--sarif-profile', 'full'], env);
     assert.equal(result.code, 0, result.stderr);
     const log = JSON.parse(result.stdout.toString('utf8')) as SarifLog;
     assert.deepEqual(sarifSchemaErrors(log), []);

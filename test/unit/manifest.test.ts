@@ -3,6 +3,11 @@
 // and the VSIX holds only what runs.
 import { strict as assert } from 'node:assert';
 import { GRAMMARS } from '../../src/model/commentSyntax';
+import { createAgentTools } from '../../src/model/agentTools';
+import { CODE_CONTEXT } from '../../src/model/agentTools/codeContext';
+import type { FixReportsSource } from '../../src/model/agentTools/source';
+import { defineTool } from '../../src/model/agentTools/tool';
+import { LM_TOOL_PREFIX } from '../../src/common/manifest';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +24,10 @@ import {
 } from '../../src/common/manifest';
 
 const root = join(__dirname, '..', '..', '..');
+/** The tools' definitions need no service to be listed. */
+const unusedSource = new Proxy({} as FixReportsSource, {
+  get: () => () => Promise.reject(new Error('not called')),
+});
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const contributes = manifest.contributes;
 
@@ -113,6 +122,24 @@ describe('manifest', () => {
     assert.equal(manifest.capabilities.virtualWorkspaces, true);
   });
 
+  it('declares the language model tools as the agent tools are: names, descriptions for the model, input schemas', () => {
+    const declared = contributes.languageModelTools as Record<string, unknown>[];
+    const tools = [...createAgentTools(unusedSource), defineTool({ ...CODE_CONTEXT, run: () => Promise.resolve({}) })];
+    assert.deepEqual(
+      declared.map((t) => t.name),
+      tools.map((t) => `${LM_TOOL_PREFIX}${t.name}`),
+    );
+    for (const [i, tool] of tools.entries()) {
+      const entry = declared[i]!;
+      assert.equal(entry.modelDescription, tool.description, `${tool.name}: modelDescription`);
+      assert.deepEqual(entry.inputSchema, tool.inputSchema, `${tool.name}: inputSchema`);
+      assert.equal(entry.canBeReferencedInPrompt, true, `${tool.name} can be referenced in chat`);
+      assert.match(String(entry.toolReferenceName), /^[a-z][A-Za-z]+$/, `${tool.name}: toolReferenceName`);
+      assert.ok(typeof entry.displayName === 'string' && typeof entry.userDescription === 'string', `${tool.name}: what users see`);
+    }
+    assert.equal(new Set(declared.map((t) => t.toolReferenceName)).size, declared.length, 'reference names are distinct');
+  });
+
   it('never activates on *', () => {
     assert.ok(!manifest.activationEvents.includes('*'));
     assert.equal(manifest.engines.vscode, '^1.100.0');
@@ -128,7 +155,7 @@ describe('manifest', () => {
       .trim()
       .split('\n');
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/cache\.js|dist\/insights\.js|dist\/reporting\.js|dist\/patch\.js|dist\/lines\.js|dist\/suppression\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
+      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/cache\.js|dist\/insights\.js|dist\/reporting\.js|dist\/patch\.js|dist\/lines\.js|dist\/suppression\.js|dist\/doctor\.js|dist\/agent\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
     const extra = files.filter((f) => !allowed.test(f));
     assert.deepEqual(extra, [], 'unexpected files in the VSIX');
     assert.ok(files.includes('dist/extension.js'));
@@ -140,6 +167,8 @@ describe('manifest', () => {
     assert.ok(files.includes('dist/reporting.js'), "the dashboard's metrics and the exports ship (loaded on first use)");
     assert.ok(files.includes('dist/patch.js'), "a fix's patch code ships (loaded on the first Preview Fix)");
     assert.ok(files.includes('dist/suppression.js'), "the suppression comment's code ships (loaded on the first insertion)");
+    assert.ok(files.includes('dist/doctor.js'), 'the connection doctor ships (loaded on the first Check Connection)');
+    assert.ok(files.includes('dist/agent.js'), "the language model tools' code ships (loaded on a tool's first call)");
     assert.ok(files.includes('dist/lines.js'), 'the comparison of a file as scanned with its text ships (loaded when such a file opens)');
     for (const grammar of ['tree-sitter', ...GRAMMARS.map((g) => `tree-sitter-${g}`)]) {
       assert.ok(files.includes(`dist/grammars/${grammar}.wasm`), `${grammar}.wasm ships`);

@@ -1,16 +1,18 @@
-// Issue exports as a stream of text chunks, one per page of issues: CSV, SARIF 2.1.0, a JSON
-// array or JSON Lines. The CLI writes the chunks to stdout with backpressure, the editor to the
-// file the user picked; neither holds more than a page, so memory stays constant whatever the
-// number of issues. The source is abstract (reports, a way to page each one's issues, a way to
-// fetch an fp summary), so this knows nothing of the CLI or the editor.
+// Issue exports as a stream of text chunks, one per page of issues: CSV, SARIF 2.1.0 (its
+// profiles in sarifExport.ts), a JSON array or JSON Lines. The CLI writes the chunks to stdout
+// with backpressure, the editor to the file the user picked; neither holds more than a page
+// (SARIF's github profile: a run's kept results, at most GitHub's 25,000), so memory stays
+// bounded whatever the number of issues. The source is abstract (reports, a way to page each
+// one's issues, a way to fetch an fp summary), so this knows nothing of the CLI or the editor.
 import type { FixReportsClient } from '../../api/client';
 import type { FixReportSummary, Issue } from '../../api/schemas';
 import { escapedJson, escapeUnsafe } from '../../common/text';
 import { CSV_BOM } from '../csv';
-import { isFalsePositive } from '../issue';
-import { FpSummaries, type FpSummaryFetcher } from './fpSummaries';
+import type { FpSummaryFetcher } from './fpSummaries';
 import { issueCsvHeader, issueCsvRow } from './issueCsv';
-import { SARIF_SCHEMA, SARIF_VERSION, sarifResult, sarifRun, type Converter } from './sarif';
+import type { Converter } from './sarif';
+import { sarifChunks, type SarifProfile } from './sarifExport';
+import type { SarifLimits } from './sarifLimits';
 
 export type ExportFormat = 'csv' | 'sarif' | 'json' | 'jsonl';
 
@@ -43,19 +45,15 @@ export interface ExportOptions {
   fpSummaryConcurrency?: number;
   /** SARIF: the exporting tool, recorded as each run's `conversion`. */
   converter?: Converter;
+  /** SARIF: github (what GitHub code scanning accepts) or full (default; everything), see sarifExport.ts. */
+  sarifProfile?: SarifProfile;
+  /** SARIF: the github profile's limits, GitHub's unless given (tests use small ones). */
+  sarifLimits?: Partial<SarifLimits>;
   /** Warnings for the user (summaries that fell back). */
   warn?: (message: string) => void;
   /** Issues exported so far, after each page (for a progress bar). */
   onProgress?: (exported: number) => void;
 }
-
-const DEFAULT_CONVERTER: Converter = { name: 'security-fix-reports' };
-/**
- * SARIF results are yielded in pieces of about this many characters, not a page at a time: a
- * page's results (~1.1 MB) made one large string per page, which V8 allocates outside its
- * young generation. The 100,000-issue export's peak RSS went from 161-206 MB to 147 MB (3 runs each).
- */
-const SARIF_CHUNK_CHARS = 32_768;
 
 /**
  * A report's issues from the service client, page by page (the unfiltered listing for `null`):
@@ -76,7 +74,23 @@ export function exportChunks(source: ExportSource, format: ExportFormat, options
     case 'csv':
       return csvChunks(source, selection, options);
     case 'sarif':
-      return sarifChunks(source, selection, options);
+      return sarifChunks(
+        {
+          reports: source.reports,
+          pages: (report) => selection.pages(source, report),
+          limitReached: () => selection.full,
+          fpSummary: source.fpSummary,
+        },
+        {
+          profile: options.sarifProfile,
+          limits: options.sarifLimits,
+          signal: options.signal,
+          fpSummaries: options.fpSummaries,
+          fpSummaryConcurrency: options.fpSummaryConcurrency,
+          converter: options.converter,
+          warn: options.warn,
+        },
+      );
     case 'json':
     case 'jsonl':
       return jsonChunks(source, selection, format);
@@ -132,40 +146,6 @@ async function* csvChunks(source: ExportSource, selection: Selection, options: E
       yield page.map((issue) => issueCsvRow(issue, context, escape)).join('');
     }
   }
-}
-
-async function* sarifChunks(source: ExportSource, selection: Selection, options: ExportOptions): AsyncGenerator<string> {
-  const summaries = new FpSummaries({
-    fetch: options.fpSummaries === false ? undefined : source.fpSummary,
-    concurrency: options.fpSummaryConcurrency,
-    signal: options.signal,
-    warn: options.warn,
-  });
-  const converter = options.converter ?? DEFAULT_CONVERTER;
-  yield `{"$schema":${JSON.stringify(SARIF_SCHEMA)},"version":${JSON.stringify(SARIF_VERSION)},"runs":[`;
-  let runs = 0;
-  for (const report of source.reports) {
-    if (runs > 0 && selection.full) break;
-    // The run's own fields, then its results written one by one: `{…,"results":[`.
-    yield `${runs++ > 0 ? ',' : ''}\n${safeJson(sarifRun(report, converter)).slice(0, -1)},"results":[`;
-    let results = 0;
-    for await (const page of selection.pages(source, report)) {
-      await summaries.load(page.filter(isFalsePositive));
-      let text = '';
-      for (const issue of page) {
-        const suppression = isFalsePositive(issue) ? { justification: summaries.justification(issue) } : undefined;
-        text += `${results++ > 0 ? ',' : ''}\n${safeJson(sarifResult(issue, suppression))}`;
-        if (text.length >= SARIF_CHUNK_CHARS) {
-          yield text;
-          text = '';
-        }
-      }
-      if (text) yield text;
-    }
-    yield results > 0 ? '\n]}' : ']}';
-  }
-  summaries.finish();
-  yield runs > 0 ? '\n]}\n' : ']}\n';
 }
 
 /** The bytes of the CLI's `issues --format json` and `--format jsonl`. */

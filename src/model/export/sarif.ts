@@ -1,8 +1,9 @@
 // SARIF 2.1.0 objects for the issues of a fix report: one run per report, the scanner as the
-// tool, one result per issue. Built here as plain objects; exportIssues.ts writes the log around
-// them one result at a time so that memory stays constant. Server text only ever goes into JSON
-// strings (message.text, never message.markdown), and paths only as repo-relative URIs against
-// the SRCROOT base (model/locations decides which paths pass).
+// tool, one result per issue. Built here as plain objects; sarifExport.ts writes the log around
+// them one result at a time so that memory stays bounded, with the run's rules from
+// sarifRules.ts. Server text only ever goes into JSON strings (message.text, never
+// message.markdown), and paths only as repo-relative URIs against the SRCROOT base
+// (model/locations decides which paths pass).
 import type { FixReportSummary, Issue } from '../../api/schemas';
 import { readableVendor } from '../../common/scanners';
 import { readableIssueType } from '../format';
@@ -62,13 +63,24 @@ export interface FalsePositiveSuppression {
   readonly justification: string;
 }
 
+/** What a result says beyond the issue: its rule, and how many code-flow steps it may carry. */
+export interface ResultShape {
+  /** The rule id (default: vendorIssueId). */
+  readonly ruleId?: string;
+  /** The rule's index in the run's tool.driver.rules. */
+  readonly ruleIndex?: number;
+  /** At most this many code-flow steps: the first ones and the sink (default: all). */
+  readonly maxFlowSteps?: number;
+}
+
 /** One issue as a SARIF result; `suppression` for a false positive. */
-export function sarifResult(issue: Issue, suppression?: FalsePositiveSuppression): Json {
+export function sarifResult(issue: Issue, suppression?: FalsePositiveSuppression, shape: ResultShape = {}): Json {
   const located = issueLocations(issue);
   const basis = falsePositiveBasis(issue);
-  const trace = located ? [...located.related, located.primary] : [];
+  const trace = capSteps(located ? [...located.related, located.primary] : [], shape.maxFlowSteps);
   return dropEmpty({
-    ruleId: issue.vendorIssueId ?? undefined,
+    ruleId: shape.ruleId ?? issue.vendorIssueId ?? undefined,
+    ruleIndex: shape.ruleIndex,
     level: sarifLevel(issue.severity),
     message: { text: readableIssueType(issue.issueType) },
     locations: located ? [{ physicalLocation: physicalLocation(located.primary) }] : undefined,
@@ -105,10 +117,40 @@ export function sarifResult(issue: Issue, suppression?: FalsePositiveSuppression
   });
 }
 
+export type SarifLevel = 'error' | 'warning' | 'note';
+
 /** SARIF's level from the service's severity, by the editor's table (model/severity). */
-export function sarifLevel(severity: string | null): 'error' | 'warning' | 'note' {
+export function sarifLevel(severity: string | null): SarifLevel {
   const level = levelOf(severity);
   return level === 'error' || level === 'warning' ? level : 'note';
+}
+
+/**
+ * GitHub's `security-severity` (a score over 0.0 up to 10.0: 9.0 and above critical, 7.0 high,
+ * 4.0 medium, 0.1 low) for each level: the second and last step from the service's severity,
+ * after the editor's table (sarifLevel), so the two never disagree (docs/cli.md).
+ */
+const SECURITY_SEVERITY: Readonly<Record<SarifLevel, string>> = { error: '8.0', warning: '5.0', note: '2.0' };
+
+export function securitySeverity(level: SarifLevel): string {
+  return SECURITY_SEVERITY[level];
+}
+
+/** The levels from the most severe down (a result's rank is its index here). */
+export const SARIF_LEVELS: readonly SarifLevel[] = ['error', 'warning', 'note'];
+
+/** The id of the issue's rule: vendorIssueId, else (`fallback`) the issue type, else "unknown". */
+export function sarifRuleId(issue: Issue, fallback: boolean): string | undefined {
+  const id = issue.vendorIssueId ?? undefined;
+  if (!fallback || (id !== undefined && id.trim() !== '')) return id;
+  return nonEmpty(issue.issueType) ?? 'unknown';
+}
+
+/** The first `max - 1` steps and the last (the sink), when there are more than `max`. */
+function capSteps<T>(steps: T[], max: number | undefined): T[] {
+  if (max === undefined || steps.length <= max) return steps;
+  if (max < 2) return max < 1 ? [] : steps.slice(-1);
+  return [...steps.slice(0, max - 1), steps[steps.length - 1]!];
 }
 
 function physicalLocation(location: CodeLocation): Json {

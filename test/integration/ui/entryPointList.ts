@@ -15,8 +15,11 @@ export const ENTRY_POINTS = [
   'view/title:securityFixReports.setBaseUrl',
   'view/title:securityFixReports.showLog',
   'view/title:securityFixReports.showInsights',
+  'view/title:securityFixReports.checkConnection',
   // editor/title: the Preview Fix diff's title bar
   'editor/title:securityFixReports.applyFix',
+  // editor/title: the connection report's title bar
+  'editor/title:securityFixReports.copyConnectionReport',
   // view/item/context: inline buttons and the context menu
   'view/item/context:inline:securityFixReports.insertSuppressionComment',
   'view/item/context:inline:securityFixReports.openPullRequest',
@@ -33,6 +36,7 @@ export const ENTRY_POINTS = [
   'view/item/context:securityFixReports.unpinReport',
   'view/item/context:securityFixReports.showReportInsights',
   'view/item/context:securityFixReports.exportReport',
+  'view/item/context:securityFixReports.checkConnection',
   // key bindings, by their `when`
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && !editorReadonly',
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly',

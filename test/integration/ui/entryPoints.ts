@@ -241,6 +241,34 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('view/title:securityFixReports.clearCache');
   await dismissNotifications();
 
+  step(
+    "entry points: Check Connection from the title bar's menu shows the report; the notification's Copy Report and the report's title-bar button copy it",
+  );
+  await moreActions('Check Connection');
+  const verdict = notification('Connection check: OK');
+  await verdict.waitFor({ state: 'visible', timeout: T });
+  await page.locator('.tabs-container .tab', { hasText: 'connection-report' }).first().waitFor({ state: 'visible', timeout: T });
+  const setClipboard = (text: string) =>
+    page.evaluate(
+      (t) =>
+        (globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }).navigator.clipboard.writeText(t),
+      text,
+    );
+  await setClipboard('');
+  await verdict.locator('.monaco-button', { hasText: 'Copy Report' }).first().click();
+  await waitUntil(async () => /Verdict:\s+OK: every check passed/.test(await clipboard()), 'the report on the clipboard (notification)');
+  assert.ok(!(await clipboard()).includes(service.key), 'the copied report does not hold the key');
+  hit('view/title:securityFixReports.checkConnection');
+  await setClipboard('');
+  await page.locator('.editor-actions a.action-label[aria-label^="Copy Connection Report"]').first().click();
+  await waitUntil(
+    async () => /Verdict:\s+OK: every check passed/.test(await clipboard()),
+    "the report on the clipboard (the tab's title bar)",
+  );
+  hit('editor/title:securityFixReports.copyConnectionReport');
+  await runCommandFromPalette(page, 'View: Close All Editors', T);
+  await dismissNotifications();
+
   step('entry points: Clear Service Key brings the welcome view back, and its Set Service Key link stores a key');
   await moreActions('Clear Service Key');
   const dialog = page.locator('.monaco-dialog-box').first();
@@ -896,6 +924,11 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   const errorRow = rows.filter({ hasText: /HTTP 500/ }).first();
   await errorRow.waitFor({ state: 'visible', timeout: T });
   await screenshot(page, path.join(run.outDir, 'error.png'));
+  await contextMenu(errorRow, 'Check Connection');
+  await notification(/Connection check: FAILED at/).waitFor({ state: 'visible', timeout: T });
+  hit('view/item/context:securityFixReports.checkConnection');
+  await runCommandFromPalette(page, 'View: Close All Editors', T);
+  await dismissNotifications();
   const detailRequests = () => requestsTo(`/api/rest/fix-reports/${other.id}`);
   before = detailRequests();
   await clickRow(errorRow);
