@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# npm test: type check, package, then the test runs. The load tests spend most of their time in
+# one CLI process streaming a million issues, so they run beside lint, the unit tests and the
+# integration tests, which leave a core free most of the time; their memory measures (peak RSS,
+# retained heap) do not depend on how fast the machine is. The UI check waits for them: its
+# clicks and hovers are the one part that timing can disturb. Each run's output is printed
+# whole, in the order above, so a log reads as if they had run one after the other.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+rm -rf out/evidence
+npm run compile && npm run package || exit $?
+
+mkdir -p out/logs
+load_log=out/logs/load.log
+# A process group of its own, so stopping it stops mocha and the CLI it runs too.
+set -m
+npm run test:load >"$load_log" 2>&1 &
+load_pid=$!
+set +m
+stop_load() { kill -- "-$load_pid" 2>/dev/null; }
+trap 'stop_load; exit 130' INT TERM
+
+status=0
+npm run lint || status=$?
+[ "$status" -ne 0 ] || npm run test:unit || status=$?
+[ "$status" -ne 0 ] || npm run test:integration || status=$?
+
+if [ "$status" -ne 0 ]; then
+  stop_load
+  echo "----- load tests stopped: an earlier run failed -----"
+  exit "$status"
+fi
+load_status=0
+wait "$load_pid" || load_status=$?
+trap - INT TERM
+echo "----- load tests (ran beside the runs above) -----"
+cat "$load_log"
+status=$load_status
+
+[ "$status" -ne 0 ] || npm run test:ui || status=$?
+[ "$status" -ne 0 ] || npm run reliability-report || status=$?
+exit "$status"
