@@ -4,14 +4,19 @@
 # integration tests, which leave a core free most of the time; their memory measures (peak RSS,
 # retained heap) do not depend on how fast the machine is. The UI check waits for them: its
 # clicks and hovers are the one part that timing can disturb. Each run's output is printed
-# whole, in the order above, so a log reads as if they had run one after the other.
+# whole, in the order above, so a log reads as if they had run one after the other. On a fresh
+# machine the tools the tests need (the editor, the SARIF Multitool) are installed while the
+# code compiles: that is mostly download and disk.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 rm -rf out/evidence
-npm run compile && npm run package || exit $?
-
 mkdir -p out/logs
+tools_log=out/logs/install-tools.log
+(bash scripts/install-editor.sh && bash scripts/install-sarif-multitool.sh >/dev/null) >"$tools_log" 2>&1 &
+tools_pid=$!
+
+npm run compile && npm run package || { wait "$tools_pid"; exit 1; }
 load_log=out/logs/load.log
 # A process group of its own, so stopping it stops mocha and the CLI it runs too.
 set -m
@@ -23,6 +28,8 @@ trap 'stop_load; exit 130' INT TERM
 
 status=0
 npm run lint || status=$?
+wait "$tools_pid" || { echo "----- installing the test tools failed -----"; status=1; }
+cat "$tools_log"
 [ "$status" -ne 0 ] || npm run test:unit || status=$?
 [ "$status" -ne 0 ] || npm run test:integration || status=$?
 
