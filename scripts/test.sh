@@ -10,13 +10,28 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+started=$SECONDS
+phase() { echo "[test] +$((SECONDS - started)) s: $*"; }
+
 rm -rf out/evidence
 mkdir -p out/logs
 tools_log=out/logs/install-tools.log
 (bash scripts/install-editor.sh && bash scripts/install-sarif-multitool.sh >/dev/null) >"$tools_log" 2>&1 &
 tools_pid=$!
 
-npm run compile && npm run package || { wait "$tools_pid"; exit 1; }
+# tsc (out/, the tests) and the bundles with the VSIX (dist/) are independent: side by side.
+phase "compile and package"
+npm run package >out/logs/package.log 2>&1 &
+package_pid=$!
+compiled=0
+npm run compile || compiled=$?
+packaged=0
+wait "$package_pid" || packaged=$?
+cat out/logs/package.log
+if [ "$compiled" -ne 0 ] || [ "$packaged" -ne 0 ]; then
+  wait "$tools_pid"
+  exit 1
+fi
 load_log=out/logs/load.log
 # A process group of its own, so stopping it stops mocha and the CLI it runs too.
 set -m
@@ -26,11 +41,14 @@ set +m
 stop_load() { kill -- "-$load_pid" 2>/dev/null; }
 trap 'stop_load; exit 130' INT TERM
 
+phase "load tests started in the background; lint"
 status=0
 npm run lint || status=$?
 wait "$tools_pid" || { echo "----- installing the test tools failed -----"; status=1; }
 cat "$tools_log"
+phase "unit tests"
 [ "$status" -ne 0 ] || npm run test:unit || status=$?
+phase "integration tests"
 [ "$status" -ne 0 ] || npm run test:integration || status=$?
 
 if [ "$status" -ne 0 ]; then
@@ -38,6 +56,7 @@ if [ "$status" -ne 0 ]; then
   echo "----- load tests stopped: an earlier run failed -----"
   exit "$status"
 fi
+phase "waiting for the load tests"
 load_status=0
 wait "$load_pid" || load_status=$?
 trap - INT TERM
@@ -45,6 +64,8 @@ echo "----- load tests (ran beside the runs above) -----"
 cat "$load_log"
 status=$load_status
 
+phase "UI check"
 [ "$status" -ne 0 ] || npm run test:ui || status=$?
 [ "$status" -ne 0 ] || npm run reliability-report || status=$?
+phase "done (exit $status)"
 exit "$status"
