@@ -36,6 +36,7 @@ const ORDER = [
   'size',
   'activation',
   'cli',
+  'mcp',
   'picker',
   'warmstart',
   'findings',
@@ -54,6 +55,9 @@ function latencyMethod(i: RunInfo): string {
 
 /** How each case is measured; the numbers come from the run. */
 const METHOD: Record<string, (info: RunInfo) => string> = {
+  mcp: () =>
+    '`find_issues` by file through `node dist/cli.js mcp`, called by the SDK’s own `Client` over stdio on the 100,000-issue report, each run a fresh server: the first call (it pages the report and holds its issues by file, `src/model/agentTools/issueIndex.ts`) and the calls after it (same file, another file, lines, a state), answered from memory; ' +
+    'against the CLI doing the same work in the same run, `issues --fix-report X --format jsonl` piped into `bench/cases/mcpFilterProbe.ts`, which parses every line and keeps the file’s issues. Ratios are paired run by run; the server’s start (spawn and initialize) is timed apart.',
   paging: (i) =>
     `All ${i.sandbox.issues.toLocaleString('en-US')} issues of one report, ${Math.ceil(i.sandbox.issues / i.sandbox.pageSize)} pages of ${i.sandbox.pageSize}, three ways: ` +
     '`FixReportsClient.issuePages` (a new client per run: UTF-8 check, JSON.parse, schema decoding, dedupe, order check); ' +
