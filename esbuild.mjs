@@ -22,8 +22,26 @@ const common = {
   legalComments: 'none',
 };
 
+// The extension's words go through `l10n.t` of @vscode/l10n (English keys, l10n/bundle.l10n.json). In
+// the bundles that run in the extension host that module is the editor's own vscode.l10n, which holds
+// the bundle of the display language (package.json "l10n"): one source of translations for every
+// bundle, and none of the library's code in them. The editor API is required on the first call, so a
+// bundle still loads in plain Node (test/unit/budgets.test.ts). Plain Node (the CLI, tests) and the
+// Fix Insights page keep the library itself: English, unless configured (the page is, by the panel).
+const hostL10n = {
+  name: 'host-l10n',
+  setup(build) {
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, () => ({ path: 'vscode-l10n', namespace: 'host-l10n' }));
+    build.onLoad({ filter: /.*/, namespace: 'host-l10n' }, () => ({
+      contents: "let api; export const t = (...args) => (api ??= require('vscode').l10n).t(...args);",
+      loader: 'js',
+    }));
+  },
+};
+const inHost = { plugins: [hostL10n] };
+
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', 'undici'] },
+  { ...common, ...inHost, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', 'undici'] },
   {
     ...common,
     entryPoints: ['src/cli/main.ts'],
@@ -44,11 +62,11 @@ const builds = [
   // external, as in the extension, so the editor's handling of require('undici') applies alike.
   { ...common, entryPoints: ['src/api/doctor/bundle.ts'], outfile: 'dist/doctor.js', external: ['undici'] },
   // The report cache (editor/reportCaches.ts): required on the view's first load, never at activation.
-  { ...common, entryPoints: ['src/editor/cache/bundle.ts'], outfile: 'dist/cache.js' },
+  { ...common, ...inHost, entryPoints: ['src/editor/cache/bundle.ts'], outfile: 'dist/cache.js', external: ['vscode'] },
   // A fix's patch (model/patch and the diff library) and the write gate's checks of its targets
   // (the write policy's table): required by editor/fixPatches on the first Preview Fix or Apply
   // Fix, never at activation.
-  { ...common, entryPoints: ['src/editor/fixPatchBundle.ts'], outfile: 'dist/patch.js' },
+  { ...common, ...inHost, entryPoints: ['src/editor/fixPatchBundle.ts'], outfile: 'dist/patch.js', external: ['vscode'] },
   // The suppression comment's code (editor/suppressionBundle): required by editor/suppression on
   // the first insertion or hover over a comment, never at activation.
   { ...common, entryPoints: ['src/editor/suppressionBundle.ts'], outfile: 'dist/suppression.js' },
@@ -57,10 +75,10 @@ const builds = [
   { ...common, entryPoints: ['src/model/lineMap.ts'], outfile: 'dist/lines.js' },
   // The dashboard's metrics and the issue exports (views/reporting): required by
   // views/loadReporting when Fix Insights draws or Export Issues… starts, never at activation.
-  { ...common, entryPoints: ['src/views/reporting.ts'], outfile: 'dist/reporting.js', external: ['vscode'] },
+  { ...common, ...inHost, entryPoints: ['src/views/reporting.ts'], outfile: 'dist/reporting.js', external: ['vscode'] },
   // The language model tools' code (views/agentToolsBundle: model/agentTools and code_context):
   // required by views/languageModelTools on a tool's first call, never at activation.
-  { ...common, entryPoints: ['src/views/agentToolsBundle.ts'], outfile: 'dist/agent.js', external: ['vscode', 'undici'] },
+  { ...common, ...inHost, entryPoints: ['src/views/agentToolsBundle.ts'], outfile: 'dist/agent.js', external: ['vscode', 'undici'] },
   // The Fix Insights page: runs in the webview (a browser), loaded only when the dashboard opens.
   {
     ...common,

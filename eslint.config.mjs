@@ -21,6 +21,29 @@ const noVscode = {
   message: 'This code runs in plain Node (the CLI, the tools, unit and e2e tests, benchmarks): no vscode import.',
 };
 
+// The extension's own words go through `l10n.t` of @vscode/l10n (in the extension host, the editor's
+// vscode.l10n.t: esbuild.mjs), with the English as the key: l10n/bundle.l10n.json is exported from
+// those calls and l10n/bundle.l10n.de.json translates it (test/unit/l10n.test.ts). A string or
+// template in the UI layers with words in it (two lower-case words, or a capitalised word: a
+// sentence, a label, a button) is refused, except as the key of l10n.t, in a log line (English, for
+// support), an import, a type or an abort reason. English on purpose elsewhere: an eslint-disable
+// comment saying why, or a file listed below.
+const WORDS = '/[a-z]{2,} [a-z]{2,}|^[A-Z][a-z]+$|^[A-Z][a-z]+ [A-Za-z]/';
+const NOT_UI = [
+  ':not(CallExpression[callee.property.name=/^(debug|info|warn|error|trace|reportOnce)$/] *)',
+  ':not(CallExpression[callee.name=/^(warn|log)$/] *)',
+  ':not(CallExpression[callee.property.name="t"][callee.object.name="l10n"] > *)',
+  ':not(CallExpression[callee.property.name="t"][callee.object.property.name="l10n"] > *)',
+  ':not(CallExpression[callee.property.name="t"] > ObjectExpression > Property > *)',
+  ':not(NewExpression[callee.name="DOMException"] > *)',
+  ':not(ImportDeclaration *):not(ExportNamedDeclaration > *):not(ExportAllDeclaration > *):not(TSLiteralType *)',
+].join('');
+const UNTRANSLATED = {
+  selector: `:matches(Literal[value=${WORDS}], TemplateLiteral:has(> TemplateElement[value.raw=${WORDS}]))${NOT_UI}`,
+  message:
+    'User-visible text goes through l10n.t of @vscode/l10n with the English as the key and server text as an argument; then run npm run l10n:export and translate the new key in l10n/bundle.l10n.de.json.',
+};
+
 /** Import paths that reach into `layer` from anywhere under src/. */
 const into = (layer) =>
   layer === 'extension'
@@ -67,6 +90,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/commands/**', 'src/views/**', 'src/editor/**', 'src/extension.ts', 'src/webview/**'],
+    ignores: [
+      'src/editor/cache/**', // its reasons go to the log only
+      'src/editor/scannedText.ts', // why a file is not mapped: the log only
+      'src/editor/trackedFile.ts', // the same
+      'src/views/codeContextTool.ts', // a language model tool's result: for the model, in English like the MCP server's
+    ],
+    rules: { 'no-restricted-syntax': ['error', UNTRANSLATED] },
   },
   {
     files: plainNode,

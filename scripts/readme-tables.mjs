@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The README's settings and commands tables, rendered from package.json: the manifest is the one
-// home of what a setting defaults to and what a command is called. `node scripts/readme-tables.mjs`
+// home of what a setting defaults to and what a command is called (its `%key%` texts in English from
+// package.nls.json). `node scripts/readme-tables.mjs`
 // rewrites the README between its markers; `--check` writes nothing and exits 1 when the README
 // differs from what package.json gives (test/unit/scripts/readmeTables.test.ts runs it).
 // `--readme FILE` and `--package FILE` read other files than the repository's (for that test).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -130,13 +131,29 @@ function renderReadme(readme, manifest) {
   return text;
 }
 
+/** The manifest with its `%key%` strings replaced by their English from package.nls.json beside it (when there is one). */
+function withEnglish(manifest, nlsFile) {
+  if (!existsSync(nlsFile)) return manifest;
+  const nls = JSON.parse(readFileSync(nlsFile, 'utf8'));
+  const resolve = (value) =>
+    typeof value === 'string'
+      ? value.replace(/^%([^%]+)%$/, (whole, key) => (Object.hasOwn(nls, key) ? nls[key] : whole))
+      : Array.isArray(value)
+        ? value.map(resolve)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]))
+          : value;
+  return resolve(manifest);
+}
+
 function main(argv) {
   const option = (name, fallback) => {
     const i = argv.indexOf(name);
     return i >= 0 && argv[i + 1] ? argv[i + 1] : fallback;
   };
   const readmeFile = option('--readme', join(root, 'README.md'));
-  const manifest = JSON.parse(readFileSync(option('--package', join(root, 'package.json')), 'utf8'));
+  const packageFile = option('--package', join(root, 'package.json'));
+  const manifest = withEnglish(JSON.parse(readFileSync(packageFile, 'utf8')), join(packageFile, '..', 'package.nls.json'));
   const readme = readFileSync(readmeFile, 'utf8');
   const rendered = renderReadme(readme, manifest);
   if (argv.includes('--check')) {

@@ -3,6 +3,7 @@
 // origin, the proxy from the editor's http.proxy settings (else the environment) — run with a
 // progress notification, shown as a read-only document, with Copy Report on the notification
 // that states the verdict and in the document's title bar. Returns the report's text (tests).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { parseBaseUrl } from '../api/baseUrl';
 import type { Configured, DoctorReport } from '../api/doctor/types';
@@ -15,7 +16,6 @@ import { connectionReport } from '../views/connectionReport';
 import { copyReport } from './copyConnectionReport';
 import type { Services } from './services';
 
-const COPY = 'Copy Report';
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
 
 type Doctor = typeof import('../api/doctor/bundle');
@@ -35,7 +35,7 @@ export function checkConnection(s: Services) {
     try {
       ({ runDoctor, doctorText } = loadDoctor());
     } catch (e) {
-      const message = `Check Connection could not load its code (dist/doctor.js): ${errorMessage(e)}. Reinstall the extension.`;
+      const message = l10n.t('Check Connection could not load its code (dist/doctor.js): {0}. Reinstall the extension.', errorMessage(e));
       s.log.error(message);
       void vscode.window.showErrorMessage(messageText(message));
       return message;
@@ -45,10 +45,15 @@ export function checkConnection(s: Services) {
     const caPath = vscode.workspace.getConfiguration(SECTION).inspect<string>(Setting.CertificateAuthoritiesFile)?.globalValue?.trim();
     const version = (s.context.extension.packageJSON as { version?: string }).version ?? 'dev';
     const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Security Fix Reports: checking the connection', cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: l10n.t('Security Fix Reports: checking the connection'),
+        cancellable: true,
+      },
       (progress, token) => {
         const controller = new AbortController();
         const cancel = token.onCancellationRequested(() => controller.abort());
+        /* eslint-disable no-restricted-syntax -- what the doctor is given goes into its report, in English like the CLI's doctor (api/doctor): a ticket's text */
         return runDoctor({
           baseUrl: { value: settings.baseUrl || undefined, source: `the user setting ${SECTION}.${Setting.BaseUrl}` },
           key,
@@ -68,6 +73,7 @@ export function checkConnection(s: Services) {
               ? [['Ignored', `workspace values of ${ignored.join(', ')} (user settings only)`] as [string, string]]
               : []),
           ],
+          /* eslint-enable no-restricted-syntax */
           stepTimeoutMs: settings.timeoutMs,
           userAgent: `security-fix-reports-vscode/${version}`,
           logger: s.log,
@@ -83,6 +89,9 @@ export function checkConnection(s: Services) {
     return text;
   };
 }
+
+// The two helpers below word the doctor's report too: English, as above.
+/* eslint-disable no-restricted-syntax -- what the doctor is given goes into its report, in English like the CLI's doctor (api/doctor): a ticket's text */
 
 /** The key stored for the base URL's origin; where else keys are stored when there is none (origins are not secret). */
 async function storedKey(s: Services, baseUrl: string): Promise<Configured> {
@@ -113,15 +122,17 @@ function proxySource(lax: boolean): string {
   ];
   return parts.length > 0 ? `from ${parts.join(', ')}` : 'neither http.proxy nor HTTPS_PROXY, HTTP_PROXY or NO_PROXY is set';
 }
+/* eslint-enable no-restricted-syntax */
 
 /** The verdict as a notification (not awaited: the command returns once the report is shown). */
 async function announce(report: DoctorReport): Promise<void> {
-  const message = messageText(`Connection check: ${report.verdict.summary}`);
+  const message = messageText(l10n.t('Connection check: {0}', report.verdict.summary));
+  const copy = l10n.t('Copy Report');
   const { status } = report.verdict;
   const choice = await (status === 'ok'
-    ? vscode.window.showInformationMessage(message, COPY)
+    ? vscode.window.showInformationMessage(message, copy)
     : status === 'warn'
-      ? vscode.window.showWarningMessage(message, COPY)
-      : vscode.window.showErrorMessage(message, COPY));
-  if (choice === COPY) await copyReport();
+      ? vscode.window.showWarningMessage(message, copy)
+      : vscode.window.showErrorMessage(message, copy));
+  if (choice === copy) await copyReport();
 }

@@ -38,6 +38,8 @@ export interface Built {
 }
 
 export function createServices(context: vscode.ExtensionContext, started: number): Built {
+  // The channel's name is the extension's name, in every language (the log's lines are English, for support).
+  // eslint-disable-next-line no-restricted-syntax -- a name, not a sentence
   const log = new ExtensionLog(vscode.window.createOutputChannel('Security Fix Reports', { log: true }));
   const keys = new KeyStore(context.secrets, context.globalState);
   const version = (context.extension.packageJSON as { version?: string }).version ?? 'dev';

@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { readableVendor } from '../common/scanners';
@@ -15,25 +16,33 @@ import { reportTitle } from '../model/reportList';
 import { loadReporting } from '../views/loadReporting';
 import type { ReportNode } from '../views/nodes';
 import type { Services } from './services';
-import { counted, formatCount } from '../common/text';
+import { formatCount } from '../common/text';
 
-const FORMATS: readonly { format: ExportFormat; label: string; detail: string; extension: string; filter: string }[] = [
+/** The formats offered (a function: their details are translated when shown). */
+const formats = (): readonly { format: ExportFormat; label: string; detail: string; extension: string; filter: string }[] => [
   {
     format: 'csv',
     label: 'CSV',
-    detail: 'One row per issue (RFC 4180, UTF-8 without BOM); cells that would start a formula are prefixed with an apostrophe.',
+    detail: l10n.t('One row per issue (RFC 4180, UTF-8 without BOM); cells that would start a formula are prefixed with an apostrophe.'),
     extension: 'csv',
     filter: 'CSV',
   },
   {
     format: 'sarif',
     label: 'SARIF 2.1.0',
-    detail:
+    detail: l10n.t(
       'What GitHub code scanning accepts (results with a location, GitHub’s limits), for it and the SARIF viewer; false positives as accepted suppressions justified by their summary.',
+    ),
     extension: 'sarif',
     filter: 'SARIF',
   },
-  { format: 'json', label: 'JSON', detail: 'The issues as the service sent them, in one array.', extension: 'json', filter: 'JSON' },
+  {
+    format: 'json',
+    label: 'JSON',
+    detail: l10n.t('The issues as the service sent them, in one array.'),
+    extension: 'json',
+    filter: 'JSON',
+  },
 ];
 
 export function exportReport(s: Services) {
@@ -41,20 +50,20 @@ export function exportReport(s: Services) {
     if (node?.kind !== 'report') return;
     const report = node.report;
     const choice = await vscode.window.showQuickPick(
-      FORMATS.map((f) => ({ ...f })),
-      { title: `Export the issues of ${reportTitle(report)}`, placeHolder: 'Format' },
+      formats().map((f) => ({ ...f })),
+      { title: l10n.t('Export the issues of {0}', reportTitle(report)), placeHolder: l10n.t('Format') },
     );
     if (!choice) return;
     const target = await vscode.window.showSaveDialog({
       defaultUri: defaultTarget(report, choice.extension),
       filters: { [choice.filter]: [choice.extension] },
-      saveLabel: 'Export',
-      title: `Export issues as ${choice.label}`,
+      saveLabel: l10n.t('Export'),
+      title: l10n.t('Export issues as {0}', choice.label),
     });
     if (!target) return;
     try {
       const result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Exporting issues as ${choice.label}`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: l10n.t('Exporting issues as {0}', choice.label), cancellable: true },
         (progress, token) => writeExport(s, report, choice.format, target, progress, token),
       );
       if (!result) {
@@ -62,13 +71,17 @@ export function exportReport(s: Services) {
         return;
       }
       // Summaries that fell back to the explanation, and what GitHub's limits left out: each said in the log.
-      const warned = result.warnings > 0 ? ` ${counted(result.warnings, 'warning')}: see the log.` : '';
+      const exported = l10n.t('Exported {0} issues as {1} to {2}.', formatCount(result.issues), choice.label, target.fsPath);
+      const warned =
+        result.warnings === 0
+          ? ''
+          : result.warnings === 1
+            ? l10n.t('1 warning: see the log.')
+            : l10n.t('{0} warnings: see the log.', formatCount(result.warnings));
       s.log.info(`Exported ${result.issues} issues of report ${report.id} as ${choice.label} to ${target.fsPath}.`);
-      const open = await vscode.window.showInformationMessage(
-        `Exported ${formatCount(result.issues)} issues as ${choice.label} to ${target.fsPath}.${warned}`,
-        'Open File',
-      );
-      if (open) await vscode.commands.executeCommand('vscode.open', target);
+      const openFile = l10n.t('Open File');
+      const open = await vscode.window.showInformationMessage(warned ? `${exported} ${warned}` : exported, openFile);
+      if (open === openFile) await vscode.commands.executeCommand('vscode.open', target);
     } catch (e) {
       await showError(s.log, e, () => exportReport(s)(node));
     }
@@ -114,7 +127,7 @@ async function writeExport(
       },
       onProgress: (n) => {
         issues = n;
-        progress.report({ message: `${formatCount(n)} issues` });
+        progress.report({ message: l10n.t('{0} issues', formatCount(n)) });
       },
     },
   );

@@ -2,13 +2,15 @@
 // false-positives-only, in one multi-select pick (text: Filter by Text…).
 // The workbench passes the focused row to title-bar commands: arguments are ignored (a row
 // read as a preset made Filter do nothing once a row had focus).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { CONFIDENCE, type ConfidenceKind } from '../model/fix';
+import type { ConfidenceKind } from '../model/fix';
 import { readableIssueType } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import type { Services } from './services';
 import { filterParts, type TreeFilter } from '../views/filter';
 import { pickText } from '../views/pickText';
+import { confidenceWords } from '../views/confidenceText';
 
 type Choice = vscode.QuickPickItem & { apply: (f: Mutable) => void; selected: (f: TreeFilter) => boolean };
 type Mutable = {
@@ -22,6 +24,7 @@ type Mutable = {
   falsePositivesOnly: boolean;
 };
 
+// eslint-disable-next-line no-restricted-syntax -- the service's state names (compared with what it sends), not our words
 const KNOWN_STATES = ['Ready', 'Downloaded', 'Committed', 'Merged'];
 
 export function filter(s: Services) {
@@ -30,7 +33,11 @@ export function filter(s: Services) {
     const choices = buildChoices(s);
     const picked = await vscode.window.showQuickPick(
       choices.map((c) => ({ ...c, picked: c.kind !== vscode.QuickPickItemKind.Separator && c.selected(current) })),
-      { title: 'Filter fix reports', canPickMany: true, placeHolder: 'Nothing selected in a section means all' },
+      {
+        title: l10n.t('Filter fix reports'),
+        canPickMany: true,
+        placeHolder: l10n.t('Nothing selected in a section means all'),
+      },
     );
     if (!picked) return;
     const next: Mutable = {
@@ -81,44 +88,44 @@ function buildChoices(s: Services): Choice[] {
     selected: () => false,
   });
   const confidence = (kind: ConfidenceKind, detail: string): Choice => ({
-    label: CONFIDENCE[kind].group,
+    label: confidenceWords(kind).group,
     detail,
     apply: (f) => f.confidence.add(kind),
     selected: (f) => f.confidence.has(kind),
   });
   return [
-    separator('Confidence'),
-    confidence('stable', `Confidence 90: ${CONFIDENCE.stable.meaning}`),
-    confidence('adaptive', `Confidence 50: ${CONFIDENCE.adaptive.meaning}`),
-    confidence('other', CONFIDENCE.other.meaning),
-    separator('Fix state'),
+    separator(l10n.t('Confidence')),
+    confidence('stable', l10n.t('Confidence 90: {0}', confidenceWords('stable').meaning)),
+    confidence('adaptive', l10n.t('Confidence 50: {0}', confidenceWords('adaptive').meaning)),
+    confidence('other', confidenceWords('other').meaning),
+    separator(l10n.t('Fix state')),
     ...[...states].map((state): Choice => ({
       label: pickText(state),
       apply: (f) => f.states.add(state),
       selected: (f) => f.states.has(state),
     })),
-    separator('Scanner'),
+    separator(l10n.t('Scanner')),
     ...[...vendors].sort().map((vendor): Choice => ({
       label: pickText(readableVendor(vendor)),
       apply: (f) => f.vendors.add(vendor),
       selected: (f) => f.vendors.has(vendor),
     })),
-    separator('Severity'),
+    separator(l10n.t('Severity')),
     ...[...severities]
       .sort()
       .map((v): Choice => ({ label: pickText(v), apply: (f) => f.severities.add(v), selected: (f) => f.severities.has(v) })),
-    separator('Issue type'),
+    separator(l10n.t('Issue type')),
     ...[...issueTypes]
       .sort()
       .map((v): Choice => ({ label: pickText(v), apply: (f) => f.issueTypes.add(v), selected: (f) => f.issueTypes.has(v) })),
-    separator('Issue state'),
+    separator(l10n.t('Issue state')),
     ...[...issueStates]
       .sort()
       .map((v): Choice => ({ label: pickText(v), apply: (f) => f.issueStates.add(v), selected: (f) => f.issueStates.has(v) })),
-    separator('Issues'),
+    separator(l10n.t('Issues')),
     {
-      label: 'False positives only',
-      detail: 'Hide fixes and other issues',
+      label: l10n.t('False positives only'),
+      detail: l10n.t('Hide fixes and other issues'),
       apply: (f) => (f.falsePositivesOnly = true),
       selected: (f) => f.falsePositivesOnly,
     },

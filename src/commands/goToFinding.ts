@@ -1,5 +1,6 @@
 // "Next Finding" / "Previous Finding" (key bindings in an editor): moves the cursor to the next
 // or previous finding of the current reports in the file, wrapping around, and says where it is.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { findingPosition } from '../views/findingText';
 import type { Services } from './services';
@@ -13,7 +14,7 @@ export function goToFinding(s: Services, direction: 1 | -1) {
       (a, b) => a.range.start.line - b.range.start.line,
     );
     if (starts.length === 0) {
-      void vscode.window.setStatusBarMessage('No findings of the current reports in this file', 3000);
+      void vscode.window.setStatusBarMessage(l10n.t('No findings of the current reports in this file'), 3000);
       return false;
     }
     const next =

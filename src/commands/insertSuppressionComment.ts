@@ -6,6 +6,7 @@
 // summary is what was refused, the error offers the comment without it (a notification
 // action, proven again for the file as it is when clicked). Reports success only after checking
 // that the document really changed.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { ContextKey } from '../common/manifest';
 import { setContext } from '../editor/contextKeys';
@@ -20,9 +21,6 @@ import type { AtFindingArg, AtLineArg } from '../views/findingActions';
 import type { Node } from '../views/nodes';
 import { pickFalsePositive } from './pickFalsePositive';
 
-const WITHOUT_SUMMARY = 'Insert Without the Summary';
-const INSERT_HERE = 'Insert Here Anyway';
-
 /** What the key binding passes in a read-only editor (package.json keybindings). */
 interface ReadOnlyEditorArg {
   readOnlyEditor: true;
@@ -35,7 +33,9 @@ export function insertSuppressionComment(s: Services) {
     if (node && 'readOnlyEditor' in node) {
       return refuse(
         s,
-        'This editor is read-only: no suppression comment was inserted. Make it writable (File: Set Active Editor Writeable in Session) or open the file itself.',
+        l10n.t(
+          'This editor is read-only: no suppression comment was inserted. Make it writable (File: Set Active Editor Writeable in Session) or open the file itself.',
+        ),
       );
     }
     const at = node && 'atFinding' in node ? node.atFinding : undefined;
@@ -50,7 +50,9 @@ export function insertSuppressionComment(s: Services) {
     const uri = finding?.uri ?? (at ? vscode.Uri.parse(at.uri) : atLine ? vscode.Uri.parse(atLine.uri) : undefined);
     const editor = uri ? await vscode.window.showTextDocument(uri, { preview: false }) : vscode.window.activeTextEditor;
     if (!editor) {
-      void vscode.window.showWarningMessage('Open the file and put the cursor on the finding’s line, then insert the suppression comment.');
+      void vscode.window.showWarningMessage(
+        l10n.t('Open the file and put the cursor on the finding’s line, then insert the suppression comment.'),
+      );
       return false;
     }
     if (finding) await s.findings.placeIn(editor.document);
@@ -59,24 +61,28 @@ export function insertSuppressionComment(s: Services) {
     if (finding && !target)
       return refuse(
         s,
-        'That finding’s code is not in the file as it is now (its line is past the end): no suppression comment was inserted.',
+        l10n.t('That finding’s code is not in the file as it is now (its line is past the end): no suppression comment was inserted.'),
       );
     const document = editor.document;
     if (vscode.workspace.fs.isWritableFileSystem(document.uri.scheme) === false) {
-      return refuse(s, `${document.uri.scheme} documents are read-only: no suppression comment was inserted.`);
+      return refuse(s, l10n.t('{0} documents are read-only: no suppression comment was inserted.', document.uri.scheme));
     }
     // Before asking anything: a language without comments cannot take one.
     const syntax = suppressionCode().commentSyntaxFor(document.languageId);
     if (!syntax)
       return refuse(
         s,
-        `No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them (or the line's context cannot be proven, as in Vue or Markdown).`,
+        l10n.t(
+          "No suppression comment can be inserted in {0} files: no comment syntax is known for them (or the line's context cannot be proven, as in Vue or Markdown).",
+          document.languageId,
+        ),
       );
     const ref = at ? refAt(s, at) : issueNode ? refOf(s, issueNode) : await pickFalsePositive(s, atLine?.line);
-    if (!ref?.issue.fpId) return at ? refuse(s, 'That false positive is no longer loaded: refresh the report and try again.') : false;
+    if (!ref?.issue.fpId)
+      return at ? refuse(s, l10n.t('That false positive is no longer loaded: refresh the report and try again.')) : false;
     try {
       const summary = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: 'Fetching the false-positive summary…' },
+        { location: vscode.ProgressLocation.Window, title: l10n.t('Fetching the false-positive summary…') },
         () => s.store.fpSummary(ref.issue.fpId!),
       );
       const line = target ? target.range.start.line : at ? at.line : atLine ? atLine.line : editor.selection.active.line;
@@ -88,20 +94,29 @@ export function insertSuppressionComment(s: Services) {
         // The summary is what cannot go in: offer the comment without it (scanner directive,
         // rule id, fpId) — never the refused text to paste by hand.
         const bare = await plan.bare();
-        const message = `No suppression comment was inserted: ${choice.reason}`;
+        const message = l10n.t('No suppression comment was inserted: {0}', choice.reason);
         if (bare.kind === 'refuse') return refuse(s, message);
         s.log.warn(message);
+        const withoutSummary = l10n.t('Insert Without the Summary');
         void vscode.window
-          .showErrorMessage(messageText(`${message}. Insert it without the summary: ${bare.candidate.line}`), WITHOUT_SUMMARY)
+          .showErrorMessage(
+            messageText(
+              l10n.t('No suppression comment was inserted: {0}. Insert it without the summary: {1}', choice.reason, bare.candidate.line),
+            ),
+            withoutSummary,
+          )
           .then(async (picked) => {
-            if (picked !== WITHOUT_SUMMARY) return;
+            if (picked !== withoutSummary) return;
             // Later, the file may have changed or closed: prove the comment again for it as it is.
             try {
               if (document.isClosed)
-                return void refuse(s, 'The file was closed: no suppression comment was inserted. Open it and insert the comment again.');
+                return void refuse(
+                  s,
+                  l10n.t('The file was closed: no suppression comment was inserted. Open it and insert the comment again.'),
+                );
               const version = document.version;
               const again = await plan.bare();
-              if (again.kind === 'refuse') return void refuse(s, `No suppression comment was inserted: ${again.reason}`);
+              if (again.kind === 'refuse') return void refuse(s, l10n.t('No suppression comment was inserted: {0}', again.reason));
               const shown = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
               await apply(s, shown, line, again, ref, version);
             } catch (e) {
@@ -110,7 +125,7 @@ export function insertSuppressionComment(s: Services) {
           });
         return false;
       }
-      if (choice.kind === 'refuse') return refuse(s, `No suppression comment was inserted: ${choice.reason}`);
+      if (choice.kind === 'refuse') return refuse(s, l10n.t('No suppression comment was inserted: {0}', choice.reason));
       return await apply(s, editor, line, choice, ref, provenVersion);
     } catch (e) {
       // Not awaited: the command is done (nothing was inserted) whatever the user does with the toast.
@@ -131,7 +146,7 @@ async function apply(
   const document = editor.document;
   const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
   if (document.version !== provenVersion) {
-    return refuse(s, 'The file changed while the comment was being prepared. Nothing was changed; try again.');
+    return refuse(s, l10n.t('The file changed while the comment was being prepared. Nothing was changed; try again.'));
   }
   const versionBefore = document.version;
   const lineBefore = document.lineAt(line).text;
@@ -152,7 +167,7 @@ async function apply(
     (choice.kind === 'insert-above'
       ? document.lineAt(line).text === inserted.replace(/\r?\n$/, '') && document.lineAt(line + 1).text === lineBefore
       : document.lineAt(line).text === lineBefore + inserted);
-  if (!landed) return refuse(s, 'The editor did not apply the edit (is the file or the editor read-only?). Nothing was changed.');
+  if (!landed) return refuse(s, l10n.t('The editor did not apply the edit (is the file or the editor read-only?). Nothing was changed.'));
   const commentLine = line; // above: the comment took the finding's line number; appended: same line
   // Keep the code in view, not the end of a long comment, and select nothing (an edit at the
   // cursor can leave the inserted text selected).
@@ -160,15 +175,20 @@ async function apply(
   const start = new vscode.Position(codeLine, 0);
   editor.selection = new vscode.Selection(start, start);
   editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  const proof = choice.checkedBy
-    ? `proven a comment by the ${choice.checkedBy} parser`
-    : `not parser-checked: no parser for ${document.languageId}`;
   // Say so where the line's context was not proven (no parser for the language).
-  const unchecked = choice.checkedBy ? '' : ` (context not parser-checked for ${document.languageId})`;
-  void vscode.window.setStatusBarMessage(`$(check) Suppression comment inserted at line ${commentLine + 1}${unchecked}`, 5000);
+  void vscode.window.setStatusBarMessage(
+    choice.checkedBy
+      ? l10n.t('$(check) Suppression comment inserted at line {0}', commentLine + 1)
+      : l10n.t(
+          '$(check) Suppression comment inserted at line {0} (context not parser-checked for {1})',
+          commentLine + 1,
+          document.languageId,
+        ),
+    5000,
+  );
   void setContext(ContextKey.Suppressed, true); // the walkthrough's step
   s.log.info(
-    `Inserted a suppression comment for issue ${ref.issue.id} at line ${commentLine + 1} of ${document.uri.toString(true)} (${document.languageId}, ${choice.kind}, ${proof}).`,
+    `Inserted a suppression comment for issue ${ref.issue.id} at line ${commentLine + 1} of ${document.uri.toString(true)} (${document.languageId}, ${choice.kind}, ${choice.checkedBy ? `proven a comment by the ${choice.checkedBy} parser` : `not parser-checked: no parser for ${document.languageId}`}).`,
   );
   return true;
 }
@@ -195,16 +215,18 @@ function refAt(s: Services, at: AtFindingArg['atFinding']): FalsePositiveRef | u
 
 /** Asks before writing at a finding whose code changed since the scan. */
 async function confirmChanged(line: number): Promise<boolean> {
+  const insertHere = l10n.t('Insert Here Anyway');
   const answer = await vscode.window.showWarningMessage(
-    `The code at line ${line + 1} changed since the scan`,
+    l10n.t('The code at line {0} changed since the scan', line + 1),
     {
       modal: true,
-      detail:
+      detail: l10n.t(
         'The report describes the code as it was scanned; this line was edited or deleted since. A suppression comment here may silence a different finding on the next scan.',
+      ),
     },
-    INSERT_HERE,
+    insertHere,
   );
-  return answer === INSERT_HERE;
+  return answer === insertHere;
 }
 
 function refuse(s: Services, message: string): false {

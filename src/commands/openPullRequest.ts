@@ -1,5 +1,6 @@
 // "Open Pull Request": a fix's PR (or commit) in the browser. From a tooltip link the
 // argument names the submission by index; from the tree, several PRs mean a pick.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { Submission } from '../model/fix';
 import type { Services } from './services';
@@ -16,13 +17,13 @@ export function openPullRequest(s: Services) {
     if (!chosen && links.length > 1) {
       const pick = await vscode.window.showQuickPick(
         links.map((sub) => ({ ...submissionPick(sub), sub })),
-        { title: 'Open which submission?' },
+        { title: l10n.t('Open which submission?') },
       );
       chosen = pick?.sub;
     }
     const url = chosen?.prUrl ?? chosen?.commitUrl;
     if (!url) {
-      if (links.length === 0) void vscode.window.showInformationMessage('This fix has no pull request or commit link.');
+      if (links.length === 0) void vscode.window.showInformationMessage(l10n.t('This fix has no pull request or commit link.'));
       return;
     }
     await vscode.env.openExternal(vscode.Uri.parse(url, true));

@@ -4,6 +4,7 @@
 // loaded yet, or from its last item, the user picks a report to load. Summaries are fetched for
 // the first items shown, again as the search changes what is shown; the full explanations are not
 // in memory (model/heldIssue.ts), so they are not searched.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { pickText } from '../views/pickText';
 import { fpChoiceName, placeText } from '../views/findingText';
@@ -17,14 +18,18 @@ import type { Finding } from '../editor/places';
 import type { FalsePositiveRef } from '../editor/reportStore';
 import type { Services } from './services';
 
-type Item = vscode.QuickPickItem & { ref?: FalsePositiveRef };
+type Item = vscode.QuickPickItem & { ref?: FalsePositiveRef; loadAnother?: true };
 const PREFETCH = 40;
 /** Typing pauses this long before the summaries of what it shows are fetched. */
 const PREFETCH_AFTER_TYPING_MS = 250;
 /** Items handed to the workbench at once; typing searches all of them in the extension. */
 const SHOWN = 500;
-/** The one item that is not a false positive: it loads another report's. */
-const LOAD_ANOTHER: Item = { label: '$(cloud-download) Load another report’s false positives…', alwaysShow: true };
+/** The one item that is not a false positive: it loads another report's (made per pick: its label is translated). */
+const loadAnother = (): Item => ({
+  label: l10n.t('$(cloud-download) Load another report’s false positives…'),
+  alwaysShow: true,
+  loadAnother: true,
+});
 
 /** `line`: the line the comment goes to (a quick fix's diagnostic); else the cursor's. */
 export async function pickFalsePositive(s: Services, line?: number): Promise<FalsePositiveRef | undefined> {
@@ -35,12 +40,12 @@ export async function pickFalsePositive(s: Services, line?: number): Promise<Fal
       if (!loaded) return undefined;
       refs = [...s.store.falsePositives()].filter((r) => r.issue.fpId);
       if (refs.length === 0) {
-        void vscode.window.showInformationMessage('That report has no false positives.');
+        void vscode.window.showInformationMessage(l10n.t('That report has no false positives.'));
         return undefined;
       }
     }
     const chosen = await pickAmong(s, refs, line);
-    if (chosen !== LOAD_ANOTHER) {
+    if (chosen === undefined || !chosen.loadAnother) {
       if (!chosen?.ref) return undefined;
       const answer = await sameLanguageOrConfirmed(chosen.ref);
       if (answer === CHOOSE_ANOTHER) continue;
@@ -52,8 +57,9 @@ export async function pickFalsePositive(s: Services, line?: number): Promise<Fal
 
 function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promise<Item | undefined> {
   const pick = vscode.window.createQuickPick<Item>();
-  pick.title = 'Insert suppression comment for which false positive?';
-  pick.placeholder = 'Search by issue type, file, rule id, scanner or summary';
+  pick.title = l10n.t('Insert suppression comment for which false positive?');
+  pick.placeholder = l10n.t('Search by issue type, file, rule id, scanner or summary');
+  const loadAnotherItem = loadAnother();
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   const editor = vscode.window.activeTextEditor;
@@ -79,7 +85,7 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
   const ordered = [...order.first, ...order.otherLanguages];
   const otherLanguage = new Set(order.otherLanguages);
   const separator: Item = {
-    label: `Other languages${languageId ? ` (this file is ${languageId})` : ''}`,
+    label: languageId ? l10n.t('Other languages (this file is {0})', languageId) : l10n.t('Other languages'),
     kind: vscode.QuickPickItemKind.Separator,
   };
   // Where each is: the placed finding's line (it follows edits), else the report's.
@@ -99,7 +105,11 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
       const language = ref.issue.issueLanguage ? readableLanguage(ref.issue.issueLanguage) : undefined;
       const rule = ref.issue.vendorIssueId ?? ref.issue.id;
       const facts = otherLanguage.has(ref)
-        ? [`${language ?? 'Unknown language'}, not this file's language`, readableVendor(ref.vendor), rule]
+        ? [
+            language ? l10n.t("{0}, not this file's language", language) : l10n.t("Unknown language, not this file's language"),
+            readableVendor(ref.vendor),
+            rule,
+          ]
         : [readableVendor(ref.vendor), rule, ...(language ? [language] : [])];
       item = {
         label: `${onLine.has(ref.issue.id) ? '$(location) ' : ''}${pickText(fpChoiceName({ issueType: ref.issue.issueType, ...placeOf(ref) }))}`,
@@ -132,7 +142,7 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
     return text;
   };
   const more = (shown: number, of: number): Item => ({
-    label: `$(search) Showing ${formatCount(shown)} of ${formatCount(of)}: type to search them all`,
+    label: l10n.t('$(search) Showing {0} of {1}: type to search them all', formatCount(shown), formatCount(of)),
     alwaysShow: true,
   });
   const show = (query: string) => {
@@ -141,7 +151,7 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
     const items = matches.slice(0, SHOWN).map((ref) => (words.length ? { ...itemOf(ref), alwaysShow: true } : itemOf(ref)));
     const split = items.findIndex((item) => otherLanguage.has(item.ref!));
     const listed = split < 0 ? items : [...items.slice(0, split), separator, ...items.slice(split)];
-    pick.items = [...listed, ...(matches.length > SHOWN ? [more(SHOWN, matches.length)] : []), LOAD_ANOTHER];
+    pick.items = [...listed, ...(matches.length > SHOWN ? [more(SHOWN, matches.length)] : []), loadAnotherItem];
     return items;
   };
   // One update when the prefetched summaries of what is shown are in (each assignment sends every shown item).
@@ -175,7 +185,7 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
   return new Promise((resolve) => {
     pick.onDidAccept(() => {
       const chosen = pick.selectedItems[0];
-      if (chosen && !chosen.ref && chosen !== LOAD_ANOTHER) return; // "Showing n of m": keep typing
+      if (chosen && !chosen.ref && chosen !== loadAnotherItem) return; // "Showing n of m": keep typing
       resolve(chosen);
       pick.hide();
     });
@@ -188,8 +198,9 @@ function pickAmong(s: Services, refs: FalsePositiveRef[], line?: number): Promis
   });
 }
 
-const INSERT_ANYWAY = 'Insert Anyway';
-const CHOOSE_ANOTHER = 'Choose Another';
+/** The modal's answers (the buttons' titles are translated; these say which was chosen). */
+const INSERT_ANYWAY = 'insert';
+const CHOOSE_ANOTHER = 'choose';
 
 /**
  * A finding of one language is rarely suppressed in a file of another: ask before doing it.
@@ -199,16 +210,20 @@ const CHOOSE_ANOTHER = 'Choose Another';
 async function sameLanguageOrConfirmed(ref: FalsePositiveRef): Promise<typeof INSERT_ANYWAY | typeof CHOOSE_ANOTHER | undefined> {
   const document = vscode.window.activeTextEditor?.document;
   if (!document || sameLanguage(document.languageId, ref.issue.issueLanguage) !== false) return INSERT_ANYWAY;
-  const choice = await vscode.window.showWarningMessage(
+  const choice = await vscode.window.showWarningMessage<vscode.MessageItem & { answer?: typeof INSERT_ANYWAY | typeof CHOOSE_ANOTHER }>(
     messageText(
-      `This false positive is a ${oneLine(readableLanguage(ref.issue.issueLanguage), 40)} finding; this file is ${document.languageId}. Insert its suppression comment here anyway?`,
+      l10n.t(
+        'This false positive is a {0} finding; this file is {1}. Insert its suppression comment here anyway?',
+        oneLine(readableLanguage(ref.issue.issueLanguage), 40),
+        document.languageId,
+      ),
     ),
     { modal: true },
-    { title: CHOOSE_ANOTHER },
-    { title: INSERT_ANYWAY },
-    { title: 'Cancel', isCloseAffordance: true },
+    { title: l10n.t('Choose Another'), answer: CHOOSE_ANOTHER },
+    { title: l10n.t('Insert Anyway'), answer: INSERT_ANYWAY },
+    { title: l10n.t('Cancel'), isCloseAffordance: true },
   );
-  return choice?.title === INSERT_ANYWAY || choice?.title === CHOOSE_ANOTHER ? choice.title : undefined;
+  return choice?.answer;
 }
 
 /** The findings placed in the workspace, by report and issue: where the picker says they are. */
@@ -224,7 +239,7 @@ function findingKey(reportId: string, issueId: string): string {
 
 function detailOf(s: Services, ref: FalsePositiveRef): string {
   const summary = ref.issue.fpId ? s.store.knownSummary(ref.issue.fpId)?.text : undefined;
-  return summary === undefined ? 'Summary not fetched yet' : pickText(summary, 200);
+  return summary === undefined ? l10n.t('Summary not fetched yet') : pickText(summary, 200);
 }
 
 async function prefetchSummaries(s: Services, refs: readonly FalsePositiveRef[]): Promise<void> {
@@ -245,11 +260,11 @@ async function loadAReport(s: Services): Promise<boolean> {
       description: pickText([repoAt(report), readableVendor(report.vulnerabilityReport?.vendor)].filter((p) => p !== null).join(' · ')),
       report,
     })),
-    { title: 'No false positives are loaded yet: load which fix report?', matchOnDescription: true },
+    { title: l10n.t('No false positives are loaded yet: load which fix report?'), matchOnDescription: true },
   );
   if (!chosen) return false;
   await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Loading the report’s issues…', cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: l10n.t('Loading the report’s issues…'), cancellable: true },
     async (_, token) => {
       await s.store.report(chosen.report.id);
       token.onCancellationRequested(() => s.store.cancelIssues(chosen.report.id));

@@ -1,6 +1,7 @@
 // "Use as Current Report" (a workspace report's context menu): its findings stand for its
 // repository's scanner instead of that scanner's newest report for the checked-out branch, until
 // unpinned. Pins are per scanner: pinning a Snyk report leaves the Opengrep one current.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { readableVendor } from '../common/scanners';
 import { scannerKey } from '../model/reportList';
@@ -12,7 +13,9 @@ export function pinReport(s: Services) {
     if (node?.kind !== 'report') return;
     const repositories = s.tree.repositoriesOf(node.report);
     if (repositories.length === 0) {
-      void vscode.window.showInformationMessage('This report is not of a repository in the workspace, so it cannot be its current report.');
+      void vscode.window.showInformationMessage(
+        l10n.t('This report is not of a repository in the workspace, so it cannot be its current report.'),
+      );
       return;
     }
     const scanner = scannerKey(node.report.vulnerabilityReport?.vendor);

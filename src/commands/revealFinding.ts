@@ -1,5 +1,6 @@
 // "Show in the Fix Reports view" (a finding's quick fix): selects the issue in the tree,
 // expanding its report, group and range.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { Services } from './services';
 
@@ -8,7 +9,7 @@ export function revealFinding(s: Services) {
     if (typeof arg?.reportId !== 'string' || typeof arg.issueId !== 'string') return false;
     const node = s.tree.issueNode(arg.reportId, arg.issueId);
     if (!node) {
-      void vscode.window.showInformationMessage('That issue is not in the Fix Reports view (not loaded, or hidden by the filter).');
+      void vscode.window.showInformationMessage(l10n.t('That issue is not in the Fix Reports view (not loaded, or hidden by the filter).'));
       return false;
     }
     await s.treeView.reveal(node, { select: true, focus: true, expand: false });

@@ -1,4 +1,5 @@
 // "Set Base URL": writes the user-level setting (the only level that is read).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { parseBaseUrl } from '../api/baseUrl';
 import type { Services } from './services';
@@ -7,8 +8,8 @@ import { SECTION, Setting } from '../common/manifest';
 export function setBaseUrl(s: Services) {
   return async (): Promise<void> => {
     const value = await vscode.window.showInputBox({
-      title: 'Security Fix Reports: service base URL',
-      prompt: 'https://… (plain http only for 127.0.0.1 / localhost). Stored in your user settings; leave empty to remove it.',
+      title: l10n.t('Security Fix Reports: service base URL'),
+      prompt: l10n.t('https://… (plain http only for 127.0.0.1 / localhost). Stored in your user settings; leave empty to remove it.'),
       value: s.connection.settings.baseUrl,
       ignoreFocusOut: true,
       validateInput: (text) => {

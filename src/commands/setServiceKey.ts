@@ -1,5 +1,6 @@
 // "Set Service Key": a password input, checked with one request, stored in SecretStorage
 // under the base URL's origin. `{ key }` as argument skips the input (tests, automation).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { messageText } from '../common/text';
 import type { Services } from './services';
@@ -10,8 +11,8 @@ export function setServiceKey(s: Services) {
     const origin = s.connection.origin;
     if (!origin) {
       const choice = await vscode.window.showWarningMessage(
-        'Set the service base URL first: the key is stored for that address only.',
-        'Set Base URL',
+        l10n.t('Set the service base URL first: the key is stored for that address only.'),
+        l10n.t('Set Base URL'),
       );
       if (choice) await vscode.commands.executeCommand(CommandId.SetBaseUrl);
       return false;
@@ -30,7 +31,7 @@ export function setServiceKey(s: Services) {
       }
       problem = verdict;
       if (arg?.key !== undefined) {
-        void vscode.window.showErrorMessage(messageText(`The key was not stored: ${verdict}`));
+        void vscode.window.showErrorMessage(messageText(l10n.t('The key was not stored: {0}', verdict)));
         return false;
       }
     }
@@ -41,11 +42,11 @@ export function setServiceKey(s: Services) {
 function askForKey(origin: string, problem?: string): Thenable<string | undefined> {
   return vscode.window
     .showInputBox({
-      title: `Service key for ${origin}`,
-      prompt: problem ?? 'Stored in the editor’s secret storage for this address only.',
+      title: l10n.t('Service key for {0}', origin),
+      prompt: problem ?? l10n.t('Stored in the editor’s secret storage for this address only.'),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (value) => (/^[\x21-\x7e]+$/.test(value.trim()) ? undefined : 'Paste the key without spaces or line breaks.'),
+      validateInput: (value) => (/^[\x21-\x7e]+$/.test(value.trim()) ? undefined : l10n.t('Paste the key without spaces or line breaks.')),
     })
     .then((value) => value?.trim());
 }
@@ -53,15 +54,15 @@ function askForKey(origin: string, problem?: string): Thenable<string | undefine
 /** 'ok', 'unverified' (network trouble: the user may still store it), or why it was rejected. */
 async function check(s: Services, key: string): Promise<'ok' | 'unverified' | string> {
   const verdict = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Checking the service key…' },
+    { location: vscode.ProgressLocation.Notification, title: l10n.t('Checking the service key…') },
     () => s.connection.verify(key),
   );
   if (verdict.kind === 'ok') return 'ok';
   if (verdict.kind === 'rejected') return verdict.message;
   const choice = await vscode.window.showWarningMessage(
-    messageText(`The key could not be checked: ${verdict.message}`),
+    messageText(l10n.t('The key could not be checked: {0}', verdict.message)),
     { modal: true },
-    'Store Anyway',
+    l10n.t('Store Anyway'),
   );
   return choice ? 'unverified' : verdict.message;
 }

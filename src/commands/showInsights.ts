@@ -2,6 +2,7 @@
 // repositories (all reports when none of them has a report; the page switches scope). The
 // workbench passes the focused tree row to title-bar commands; the scope never depends on it
 // (use a report's context menu, showReportInsights, for one report).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { InsightsPanel, OPENING_SCOPE, type InsightsDeps } from '../views/insights/panel';
 import type { Services } from './services';
@@ -21,7 +22,7 @@ export function insightsDeps(s: Services): InsightsDeps {
 export function showInsights(s: Services) {
   return (): void => {
     if (s.connection.state.kind !== 'ready') {
-      void vscode.window.showInformationMessage('Fix Insights needs the service: set the base URL and the service key first.');
+      void vscode.window.showInformationMessage(l10n.t('Fix Insights needs the service: set the base URL and the service key first.'));
       return;
     }
     InsightsPanel.show(insightsDeps(s), OPENING_SCOPE);

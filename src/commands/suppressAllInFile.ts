@@ -4,8 +4,9 @@
 // all in one WorkspaceEdit shown in the refactor preview, where every entry starts unticked
 // (needsConfirmation) and the user ticks which to apply; one undo. What landed is counted in
 // the document afterwards, never assumed.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { counted, messageText } from '../common/text';
+import { formatCount, messageText } from '../common/text';
 import { readableIssueType } from '../model/format';
 import { suppressionCode } from '../editor/suppression';
 import { planComment } from '../editor/commentPlan';
@@ -26,7 +27,8 @@ export function suppressAllInFile(s: Services) {
       return 0;
     };
     const syntax = suppressionCode().commentSyntaxFor(document.languageId);
-    if (!syntax) return say(`No suppression comment can be inserted in ${document.languageId} files: no comment syntax is known for them.`);
+    if (!syntax)
+      return say(l10n.t('No suppression comment can be inserted in {0} files: no comment syntax is known for them.', document.languageId));
     // One comment per false positive and per line, in line order.
     const seen = new Set<string>();
     const lines = new Set<number>();
@@ -37,17 +39,21 @@ export function suppressAllInFile(s: Services) {
       .filter(
         (f) => !seen.has(f.issue.fpId!) && seen.add(f.issue.fpId!) && !lines.has(f.range.start.line) && lines.add(f.range.start.line),
       );
-    if (fps.length === 0) return say('This file has no false positives of the current reports.');
+    if (fps.length === 0) return say(l10n.t('This file has no false positives of the current reports.'));
 
     const version = document.version;
     const before = document.getText();
     const edit = new vscode.WorkspaceEdit();
-    const refused: string[] = [];
+    /** Lines refused and why (`line` 1-based). */
+    const refused: { line: number; reason: string }[] = [];
     let planned = 0;
     await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Preparing ${counted(fps.length, 'suppression comment')}…`,
+        title:
+          fps.length === 1
+            ? l10n.t('Preparing 1 suppression comment…')
+            : l10n.t('Preparing {0} suppression comments…', formatCount(fps.length)),
         cancellable: true,
       },
       async (progress, token) => {
@@ -60,16 +66,18 @@ export function suppressAllInFile(s: Services) {
             try {
               const summary = await s.store.fpSummary(issue.fpId!);
               const { choice } = await planComment(document, line, syntax, f, summary, s.connection.settings.suppression);
-              if (choice.kind === 'refuse') refused.push(`line ${line + 1}: ${choice.reason}`);
+              if (choice.kind === 'refuse') refused.push({ line: line + 1, reason: choice.reason });
               else
                 plans.push({
                   line,
                   text: choice.text,
                   kind: choice.kind,
-                  label: `${readableIssueType(issue.issueType)}, line ${line + 1}${f.changed ? ' (its code changed since the scan)' : ''}`,
+                  label: f.changed
+                    ? l10n.t('{0}, line {1} (its code changed since the scan)', readableIssueType(issue.issueType), line + 1)
+                    : l10n.t('{0}, line {1}', readableIssueType(issue.issueType), line + 1),
                 });
             } catch (e) {
-              refused.push(`line ${line + 1}: ${errorMessage(e)}`);
+              refused.push({ line: line + 1, reason: errorMessage(e) });
             }
             progress.report({ increment: 100 / fps.length });
           }
@@ -80,7 +88,7 @@ export function suppressAllInFile(s: Services) {
           const metadata: vscode.WorkspaceEditEntryMetadata = {
             needsConfirmation: true,
             label: plan.label,
-            description: 'suppression comment',
+            description: l10n.t('suppression comment'),
           };
           if (plan.kind === 'insert-above') edit.insert(uri, new vscode.Position(plan.line, 0), plan.text.replace(/\n$/, eol), metadata);
           else edit.insert(uri, document.lineAt(plan.line).range.end, plan.text, metadata);
@@ -88,13 +96,22 @@ export function suppressAllInFile(s: Services) {
         }
       },
     );
-    for (const reason of refused) s.log.warn(`Suppress all in ${uri.toString(true)}: not inserted at ${reason}`);
+    for (const { line, reason } of refused) s.log.warn(`Suppress all in ${uri.toString(true)}: not inserted at line ${line}: ${reason}`);
     if (planned === 0)
       return say(
-        `No suppression comment could be inserted${refused.length ? `: ${refused[0]}${refused.length > 1 ? ` (and ${refused.length - 1} more, see the log)` : ''}` : '.'}`,
+        refused.length === 0
+          ? l10n.t('No suppression comment could be inserted.')
+          : refused.length === 1
+            ? l10n.t('No suppression comment could be inserted: line {0}: {1}', refused[0]!.line, refused[0]!.reason)
+            : l10n.t(
+                'No suppression comment could be inserted: line {0}: {1} (and {2} more, see the log)',
+                refused[0]!.line,
+                refused[0]!.reason,
+                refused.length - 1,
+              ),
       );
     if (document.version !== version)
-      return say('The file changed while the comments were being prepared. Nothing was changed; try again.');
+      return say(l10n.t('The file changed while the comments were being prepared. Nothing was changed; try again.'));
     await vscode.workspace.applyEdit(edit, { isRefactoring: true });
     // The preview lets the user untick entries or cancel: count what is in the text now.
     const after = document.getText();
@@ -103,7 +120,10 @@ export function suppressAllInFile(s: Services) {
       `Suppress all in ${uri.toString(true)}: ${landed} of ${fps.length} suppression comments are in the file (${planned} proposed, ${refused.length} refused).`,
     );
     if (landed > 0)
-      void vscode.window.setStatusBarMessage(`$(check) ${landed} suppression comment${landed === 1 ? '' : 's'} inserted`, 5000);
+      void vscode.window.setStatusBarMessage(
+        landed === 1 ? l10n.t('$(check) 1 suppression comment inserted') : l10n.t('$(check) {0} suppression comments inserted', landed),
+        5000,
+      );
     return landed;
   };
 }

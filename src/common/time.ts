@@ -252,7 +252,7 @@ const MONTH = 30.44 * DAY;
 const YEAR = 365.25 * DAY;
 
 /** Each unit is used until the next one would round to 1 (moment.js-style thresholds). */
-const UNITS: ReadonlyArray<{ name: string; size: number; below: number }> = [
+const UNITS: ReadonlyArray<{ name: 'minute' | 'hour' | 'day' | 'month' | 'year'; size: number; below: number }> = [
   { name: 'minute', size: MINUTE, below: 45 * MINUTE },
   { name: 'hour', size: HOUR, below: 22 * HOUR },
   { name: 'day', size: DAY, below: 26 * DAY },
@@ -260,25 +260,44 @@ const UNITS: ReadonlyArray<{ name: string; size: number; below: number }> = [
   { name: 'year', size: YEAR, below: Infinity },
 ];
 
+/** How far `ms` is from `nowMs`, in the unit relativeTime words it in (the extension words it in the UI's language). */
+export type RelativeSpan =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'now' }
+  | { readonly kind: 'past' | 'future'; readonly n: number; readonly unit: 'minute' | 'hour' | 'day' | 'month' | 'year' };
+
+export function relativeSpan(ms: number, nowMs: number): RelativeSpan {
+  const diff = ms - nowMs;
+  if (!Number.isFinite(diff)) return { kind: 'unknown' };
+  const abs = Math.abs(diff);
+  if (abs < 45 * SECOND) return { kind: 'now' };
+  const unit = UNITS.find((u) => abs < u.below) ?? UNITS[UNITS.length - 1]!;
+  return { kind: diff < 0 ? 'past' : 'future', n: Math.max(1, Math.round(abs / unit.size)), unit: unit.name };
+}
+
 /** "just now", "5 minutes ago", "in 2 hours", "3 days ago", "1 year ago". */
 export function relativeTime(ms: number, nowMs: number): string {
-  const diff = ms - nowMs;
-  if (!Number.isFinite(diff)) return 'at an unknown time';
-  const abs = Math.abs(diff);
-  if (abs < 45 * SECOND) return 'just now';
-  const unit = UNITS.find((u) => abs < u.below) ?? UNITS[UNITS.length - 1]!;
-  const n = Math.max(1, Math.round(abs / unit.size));
-  const phrase = counted(n, unit.name);
-  return diff < 0 ? `${phrase} ago` : `in ${phrase}`;
+  const span = relativeSpan(ms, nowMs);
+  if (span.kind === 'unknown') return 'at an unknown time';
+  if (span.kind === 'now') return 'just now';
+  const phrase = counted(span.n, span.unit);
+  return span.kind === 'past' ? `${phrase} ago` : `in ${phrase}`;
 }
 
 /** A span of time in hours below a day ("0.5 h", "5 h", "13 h"), else in days ("1 day", "3.2 days", "45 days"); one decimal below ten. */
 export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return 'unknown';
+  const span = durationSpan(ms);
+  if (span === undefined) return 'unknown';
+  if (span.unit === 'hours') return `${span.value} h`;
+  return `${span.value} ${span.value === '1' ? 'day' : 'days'}`;
+}
+
+/** The number formatDuration writes and its unit; undefined for an unknown span (the extension words it in the UI's language). */
+export function durationSpan(ms: number): { readonly value: string; readonly unit: 'hours' | 'days' } | undefined {
+  if (!Number.isFinite(ms) || ms < 0) return undefined;
   const oneDecimal = (n: number) => formatCount(n < 9.95 ? Math.round(n * 10) / 10 : Math.round(n));
-  if (ms < DAY - 0.5 * HOUR) return `${oneDecimal(ms / HOUR)} h`;
-  const days = oneDecimal(ms / DAY);
-  return `${days} ${days === '1' ? 'day' : 'days'}`;
+  if (ms < DAY - 0.5 * HOUR) return { value: oneDecimal(ms / HOUR), unit: 'hours' };
+  return { value: oneDecimal(ms / DAY), unit: 'days' };
 }
 
 /** "2024-01-02 03:04:05 UTC": absolute, UTC, the same on every machine. */

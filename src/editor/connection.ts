@@ -4,6 +4,7 @@
 // The key of one origin is never used for another (when the origin changes, the user is
 // asked, see editor/keyPrompts.ts).
 import { createHash } from 'node:crypto';
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { parseBaseUrl } from '../api/baseUrl';
 import { FixReportsClient } from '../api/client';
@@ -120,7 +121,7 @@ export class Connection extends Disposable {
       return { kind: 'ok' };
     } catch (e) {
       if (e instanceof ServiceError && e.kind === 'auth')
-        return { kind: 'rejected', message: 'The service rejected this key. Check it and paste it again.' };
+        return { kind: 'rejected', message: l10n.t('The service rejected this key. Check it and paste it again.') };
       return { kind: 'unreachable', message: errorMessage(e) };
     } finally {
       await client.close();
@@ -134,13 +135,18 @@ export class Connection extends Disposable {
       case 'ready':
         return state.client;
       case 'no-key':
-        throw new ServiceError('auth', `No service key is stored for ${state.origin}. Run "Security Fix Reports: Set Service Key".`);
+        throw new ServiceError(
+          'auth',
+          l10n.t('No service key is stored for {0}. Run "Security Fix Reports: Set Service Key".', state.origin),
+        );
       case 'bad-base-url':
         throw new ServiceError('insecure-url', state.message);
       case 'no-base-url':
         throw new ServiceError(
           'insecure-url',
-          'No service base URL is configured. Run "Security Fix Reports: Set Base URL" or set "securityFixReports.baseURL" in your user settings.',
+          l10n.t(
+            'No service base URL is configured. Run "Security Fix Reports: Set Base URL" or set "securityFixReports.baseURL" in your user settings.',
+          ),
         );
     }
   }
@@ -190,6 +196,8 @@ function originOf(state: ConnectionState): string | undefined {
   return state.kind === 'ready' || state.kind === 'no-key' ? state.origin : undefined;
 }
 
+/* eslint-disable no-restricted-syntax -- log lines */
+/** The state in a log line (English, for support). */
 function describe(state: ConnectionState): string {
   switch (state.kind) {
     case 'ready':
@@ -202,3 +210,4 @@ function describe(state: ConnectionState): string {
       return 'base URL refused';
   }
 }
+/* eslint-enable no-restricted-syntax */

@@ -1,20 +1,25 @@
 // Errors as notifications with the action that fixes them.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { ServiceError, errorTitles } from '../api/errors';
+import { ServiceError } from '../api/errors';
 import { messageText } from '../common/text';
 import { CommandId } from '../common/manifest';
 import type { ExtensionLog } from './log';
 import { errorMessage } from '../common/errors';
+import { errorTitle } from './errorTitles';
 
 /** Shows an error with actions (Set key on auth, Retry when given, Open log); never throws. */
 export async function showError(log: ExtensionLog, error: unknown, retry?: () => unknown): Promise<void> {
   const e = error instanceof ServiceError ? error : undefined;
   if (e?.kind === 'cancelled') return;
-  const text = e ? `${errorTitles[e.kind]}: ${e.message}` : errorMessage(error);
-  if (!e) log.error(text);
-  const actions = [...(e?.kind === 'auth' ? ['Set Service Key'] : []), ...(retry ? ['Retry'] : []), 'Open Log'];
+  if (!e) log.error(errorMessage(error));
+  const text = e ? `${errorTitle(e.kind)}: ${e.message}` : errorMessage(error);
+  const setKey = l10n.t('Set Service Key');
+  const again = l10n.t('Retry');
+  const openLog = l10n.t('Open Log');
+  const actions = [...(e?.kind === 'auth' ? [setKey] : []), ...(retry ? [again] : []), openLog];
   const choice = await vscode.window.showErrorMessage(messageText(text), ...actions);
-  if (choice === 'Set Service Key') await vscode.commands.executeCommand(CommandId.SetServiceKey);
-  else if (choice === 'Retry') await retry?.();
-  else if (choice === 'Open Log') log.show();
+  if (choice === setKey) await vscode.commands.executeCommand(CommandId.SetServiceKey);
+  else if (choice === again) await retry?.();
+  else if (choice === openLog) log.show();
 }

@@ -8,11 +8,13 @@
 // report's file in the on-disk cache (a window started from the cache while offline). The text is server text: it is returned as it
 // came, and each view escapes it as it does any (Tooltip.text, plain-text documents).
 // Plain Node (no vscode), so it is unit-tested without the editor.
+import * as l10n from '@vscode/l10n';
 import type { FixReportsClient } from '../api/client';
-import { errorTitles, ServiceError } from '../api/errors';
+import { ServiceError } from '../api/errors';
 import { formatCount, oneLine } from '../common/text';
 import type { HeldIssue } from '../model/heldIssue';
 import { errorMessage } from '../common/errors';
+import { errorTitle } from './errorTitles';
 
 export interface ExplanationSource {
   /**
@@ -188,7 +190,9 @@ export type Explanation =
 const NONE: Explanation = { kind: 'none' };
 
 /** The words a view uses when the service has no explanation. */
-export const NO_EXPLANATION = 'The service gave no explanation.';
+export function noExplanation(): string {
+  return l10n.t('The service gave no explanation.');
+}
 
 /**
  * The explanation of a held issue, for a view. Never rejects: a failure becomes a message
@@ -213,34 +217,37 @@ export async function explain(
 export function stillLoading(ms: number): Explanation {
   return {
     kind: 'unavailable',
-    message: `The explanation did not arrive within ${formatCount(ms / 1000)} s (the service is slow to answer). Hover again in a moment, or use "Show full FP explanation".`,
+    message: l10n.t(
+      'The explanation did not arrive within {0} s (the service is slow to answer). Hover again in a moment, or use "Show full FP explanation".',
+      formatCount(ms / 1000),
+    ),
   };
 }
 
 /** Why an explanation is missing, and what the user can do about it. */
 export function unavailableMessage(e: unknown): string {
   const error = e instanceof ServiceError ? e : undefined;
-  if (error?.kind === 'cancelled') return 'Loading the explanation was cancelled. Hover again to load it.';
-  const what = error ? `${errorTitles[error.kind]}: ${error.message}` : errorMessage(e);
-  return `The explanation could not be loaded. ${oneLine(what, 400)} ${whatToDo(error)}`;
+  if (error?.kind === 'cancelled') return l10n.t('Loading the explanation was cancelled. Hover again to load it.');
+  const what = error ? `${errorTitle(error.kind)}: ${error.message}` : errorMessage(e);
+  return l10n.t('The explanation could not be loaded. {0} {1}', oneLine(what, 400), whatToDo(error));
 }
 
 function whatToDo(error: ServiceError | undefined): string {
   switch (error?.kind) {
     case 'auth':
-      return 'Set the service key ("Security Fix Reports: Set Service Key"), then hover again.';
+      return l10n.t('Set the service key ("Security Fix Reports: Set Service Key"), then hover again.');
     case 'not-found':
-      return 'The service no longer has this issue: refresh the report ("Refresh Report").';
+      return l10n.t('The service no longer has this issue: refresh the report ("Refresh Report").');
     case 'network':
     case 'timeout':
     case 'server':
     case 'rate-limited':
-      return 'Check that the service is reachable, then hover again; "Show Log" has the details.';
+      return l10n.t('Check that the service is reachable, then hover again; "Show Log" has the details.');
     default:
-      return '"Show Log" has the details; hover again to retry.';
+      return l10n.t('"Show Log" has the details; hover again to retry.');
   }
 }
 
 function cancelled(): ServiceError {
-  return new ServiceError('cancelled', 'Loading the explanation was cancelled.');
+  return new ServiceError('cancelled', l10n.t('Loading the explanation was cancelled.'));
 }

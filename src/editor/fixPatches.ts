@@ -3,6 +3,7 @@
 // through here (and through the write gate's checks), so what was previewed is what gets
 // applied. The patch code (model/patch and the diff library) and the gate's checks of its targets
 // are their own bundle, dist/patch.js (editor/fixPatchBundle), required on the first preview.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import { requireBundle } from '../common/lazyBundle';
@@ -41,10 +42,15 @@ export async function patchFix(patch: string, report: FixReportSummary, reposito
   if (!repo)
     return {
       ok: false,
-      reason: `report ${report.id} is not of a repository in the workspace (no git remote matches ${report.repo?.originalUrl ?? 'its repository'})`,
+      reason: report.repo?.originalUrl
+        ? l10n.t('report {0} is not of a repository in the workspace (no git remote matches {1})', report.id, report.repo.originalUrl)
+        : l10n.t('report {0} is not of a repository in the workspace (no git remote matches its repository)', report.id),
     };
   if (repo.root.scheme !== 'file')
-    return { ok: false, reason: `${repo.root.toString()} is not on a local file system, where links and real paths can be checked` };
+    return {
+      ok: false,
+      reason: l10n.t('{0} is not on a local file system, where links and real paths can be checked', repo.root.toString()),
+    };
   const gate = await checkPatchTargets(repo.root.fsPath, parsed.files);
   if (!gate.ok) return gate;
   const files: PatchedFile[] = [];
@@ -52,9 +58,9 @@ export async function patchFix(patch: string, report: FixReportSummary, reposito
     const uri = vscode.Uri.joinPath(repo.root, patch.path);
     const before = await currentText(uri);
     if (patch.action === 'create') {
-      if (before !== undefined) return { ok: false, reason: `the patch creates ${patch.path}, which already exists` };
+      if (before !== undefined) return { ok: false, reason: l10n.t('the patch creates {0}, which already exists', patch.path) };
     } else if (before === undefined) {
-      return { ok: false, reason: `${patch.path} is not in the workspace` };
+      return { ok: false, reason: l10n.t('{0} is not in the workspace', patch.path) };
     }
     const after = patchText(patch, before ?? '');
     if (!after.ok) return after;

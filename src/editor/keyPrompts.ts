@@ -1,6 +1,7 @@
 // Two prompts about where a key comes from: when the configured origin changes (the old
 // origin's key is never sent to the new one without the user's say), and once for a key in
 // SECURITY_FIX_REPORTS_KEY (dev containers, CI images) to move it into SecretStorage.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { CommandId } from '../common/manifest';
 import type { Connection } from './connection';
@@ -23,13 +24,15 @@ export async function askAfterOriginChange(s: KeyPromptServices, previousOrigin:
   const oldKey = await s.keys.get(previousOrigin);
   if (!oldKey) return;
   s.log.warn(`The base URL moved from ${previousOrigin} to ${state.origin}; the key of ${previousOrigin} is not sent there.`);
+  const setKey = l10n.t('Set Key for New Address');
+  const useOld = l10n.t('Use the Key of {0}', previousOrigin);
   const choice = await vscode.window.showWarningMessage(
-    `The service base URL now points to ${state.origin}. The key stored for ${previousOrigin} is not sent to it.`,
-    'Set Key for New Address',
-    `Use the Key of ${previousOrigin}`,
+    l10n.t('The service base URL now points to {0}. The key stored for {1} is not sent to it.', state.origin, previousOrigin),
+    setKey,
+    useOld,
   );
-  if (choice === 'Set Key for New Address') await vscode.commands.executeCommand(CommandId.SetServiceKey);
-  else if (choice?.startsWith('Use the Key')) {
+  if (choice === setKey) await vscode.commands.executeCommand(CommandId.SetServiceKey);
+  else if (choice === useOld) {
     await s.keys.set(state.origin, oldKey);
     s.log.info(`The key of ${previousOrigin} is now also stored for ${state.origin}, as you chose.`);
   }
@@ -40,10 +43,11 @@ export async function offerEnvironmentKey(s: KeyPromptServices, env: NodeJS.Proc
   const state = s.connection.state;
   if (!key || state.kind !== 'no-key' || s.context.globalState.get(ENV_OFFERED)) return;
   await s.context.globalState.update(ENV_OFFERED, true);
+  const store = l10n.t('Store Key');
   const choice = await vscode.window.showInformationMessage(
-    `SECURITY_FIX_REPORTS_KEY is set in the environment. Store it in the editor’s secret storage for ${state.origin}?`,
-    'Store Key',
-    'Not Now',
+    l10n.t('SECURITY_FIX_REPORTS_KEY is set in the environment. Store it in the editor’s secret storage for {0}?', state.origin),
+    store,
+    l10n.t('Not Now'),
   );
-  if (choice === 'Store Key') await vscode.commands.executeCommand(CommandId.SetServiceKey, { key });
+  if (choice === store) await vscode.commands.executeCommand(CommandId.SetServiceKey, { key });
 }

@@ -1,5 +1,6 @@
 // Where a suppression comment may go at a line of a document, proven by the parser
 // (model/insertion, model/proof) against the document's text and encoding as they are now.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { CommentSyntax } from '../model/commentSyntax';
 import type { InsertionChoice } from '../model/insertion';
@@ -24,7 +25,7 @@ export async function placeComment(
     } catch (e) {
       return {
         kind: 'refuse',
-        reason: `the parser that proves the comment harmless could not be loaded (${errorMessage(e)}); reinstall the extension`,
+        reason: l10n.t('the parser that proves the comment harmless could not be loaded ({0}); reinstall the extension', errorMessage(e)),
         summaryRefused: false,
       };
     }
@@ -46,7 +47,7 @@ export async function placeComment(
     })
     .catch((e: unknown) => ({
       kind: 'refuse' as const,
-      reason: `the file could not be checked (${errorMessage(e)}), so nothing was inserted`,
+      reason: l10n.t('the file could not be checked ({0}), so nothing was inserted', errorMessage(e)),
       summaryRefused: false,
     }));
 }

@@ -111,11 +111,13 @@ export async function migrateRenamedSettings(): Promise<string[]> {
     const current = config.inspect<string>(key)?.globalValue;
     if (current === undefined) await config.update(key, legacy, vscode.ConfigurationTarget.Global);
     await config.update(old, undefined, vscode.ConfigurationTarget.Global);
+    /* eslint-disable no-restricted-syntax -- log lines (extension.ts logs them) */
     done.push(
       current === undefined
         ? `Moved ${SECTION}.${old} to ${SECTION}.${key} in your user settings (renamed).`
         : `Removed ${SECTION}.${old} from your user settings: ${SECTION}.${key} is set and wins.`,
     );
+    /* eslint-enable no-restricted-syntax */
   }
   return done;
 }

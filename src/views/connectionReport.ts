@@ -2,6 +2,7 @@
 // the next check: what the tab shows and what Copy Report copies. One document, updated in
 // place when the check runs again. The text is the doctor's (api/doctor/report.ts: no key,
 // server text cleaned), cleaned once more as every provided document is.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { CONNECTION_REPORT_SCHEME } from '../common/manifest';
 import { cleanLines } from '../common/text';
@@ -25,7 +26,7 @@ class ConnectionReportDocument implements vscode.TextDocumentContentProvider {
   }
 
   provideTextDocumentContent(): string {
-    return this.text ?? 'No connection check has run in this window yet: run "Security Fix Reports: Check Connection".\n';
+    return this.text ?? `${l10n.t('No connection check has run in this window yet: run "Security Fix Reports: Check Connection".')}\n`;
   }
 }
 

@@ -2,9 +2,11 @@
 // report (scanner), fixes (confidence, state, issue type, text) and issues (severity, issue
 // type, issue state, text), so a filter never hides fixes while their issues stay. The text
 // also matches the files an issue is located in (a fix's, through its issues).
+import * as l10n from '@vscode/l10n';
 import type { FixReportSummary } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
-import { CONFIDENCE, type ConfidenceKind, type FixView } from '../model/fix';
+import type { ConfidenceKind, FixView } from '../model/fix';
+import { confidenceWords } from './confidenceText';
 import { cleanText, truncate } from '../common/text';
 import { readableIssueType } from '../model/format';
 import { issueLocations } from '../model/locations';
@@ -113,12 +115,12 @@ export function filterParts(filter: TreeFilter): string[] {
 function rawFilterParts(filter: TreeFilter): string[] {
   const parts: string[] = [];
   if (filter.vendors.size) parts.push([...filter.vendors].join(', '));
-  if (filter.confidence.size) parts.push([...filter.confidence].map((k) => CONFIDENCE[k].short).join(', '));
+  if (filter.confidence.size) parts.push([...filter.confidence].map((k) => confidenceWords(k).short).join(', '));
   if (filter.states.size) parts.push([...filter.states].join(', '));
-  if (filter.severities.size) parts.push(`severity ${[...filter.severities].join(', ')}`);
+  if (filter.severities.size) parts.push(l10n.t('severity {0}', [...filter.severities].join(', ')));
   if (filter.issueTypes.size) parts.push([...filter.issueTypes].join(', '));
-  if (filter.issueStates.size) parts.push(`issue state ${[...filter.issueStates].join(', ')}`);
-  if (filter.text.trim()) parts.push(`“${filter.text.trim()}”`);
-  if (filter.falsePositivesOnly) parts.push('false positives only');
+  if (filter.issueStates.size) parts.push(l10n.t('issue state {0}', [...filter.issueStates].join(', ')));
+  if (filter.text.trim()) parts.push(l10n.t('“{0}”', filter.text.trim()));
+  if (filter.falsePositivesOnly) parts.push(l10n.t('false positives only'));
   return parts;
 }

@@ -3,12 +3,14 @@
 // any finding, show it in the Fix Reports view; and, where the file has several false positives,
 // suppress them all behind the refactor preview. Each title names the file, line and the first
 // words of the summary, so several false positives on one line can be told apart.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { CommandId } from '../common/manifest';
 import type { Findings } from '../editor/findings';
 import type { Finding, Place } from '../editor/places';
 import { fpChoiceName } from './findingText';
 import type { IssueNode } from './nodes';
+import { messageHead } from './problems';
 
 /**
  * What a finding's quick fix passes: the false positive; the command inserts at its line as it
@@ -68,7 +70,7 @@ export class FindingActions implements vscode.CodeActionProvider {
         };
         actions.push(
           action(
-            `Insert suppression comment: ${named(finding)}`,
+            l10n.t('Insert suppression comment: {0}', named(finding)),
             { command: CommandId.InsertSuppressionComment, title: '', arguments: [arg] },
             [diagnostic],
             fps.size === 1,
@@ -80,7 +82,7 @@ export class FindingActions implements vscode.CodeActionProvider {
         const node: IssueNode = { kind: 'issue', reportId, issue, vendor: finding.vendor, model: finding.model };
         actions.push(
           action(
-            `Show why it is a false positive: ${named(finding)}`,
+            l10n.t('Show why it is a false positive: {0}', named(finding)),
             { command: CommandId.ShowFpExplanation, title: '', arguments: [node] },
             [diagnostic],
           ),
@@ -92,7 +94,11 @@ export class FindingActions implements vscode.CodeActionProvider {
       const arg: AtLineArg = { atLine: { uri: document.uri.toString(), line: first.range.start.line } };
       actions.push(
         action(
-          `Insert suppression comment for one of the ${fps.size} false positives at ${vscode.workspace.asRelativePath(document.uri, false)}:${first.range.start.line + 1}…`,
+          l10n.t(
+            'Insert suppression comment for one of the {0} false positives at {1}…',
+            fps.size,
+            `${vscode.workspace.asRelativePath(document.uri, false)}:${first.range.start.line + 1}`,
+          ),
           { command: CommandId.InsertSuppressionComment, title: '', arguments: [arg] },
           [...new Set([...fps.values()].map((f) => f.diagnostic))],
           true,
@@ -103,7 +109,9 @@ export class FindingActions implements vscode.CodeActionProvider {
     const first = firstPlace!.findings[0]!;
     actions.push(
       action(
-        here.size === 1 ? 'Show in the Fix Reports view' : `Show in the Fix Reports view (1 of ${here.size} findings here)`,
+        here.size === 1
+          ? l10n.t('Show in the Fix Reports view')
+          : l10n.t('Show in the Fix Reports view (1 of {0} findings here)', here.size),
         { command: CommandId.RevealFinding, title: '', arguments: [{ reportId: first.reportId, issueId: first.issue.id }] },
         [...here.values()],
       ),
@@ -113,8 +121,8 @@ export class FindingActions implements vscode.CodeActionProvider {
     if (fpLines.size > 0) {
       const title =
         fpLines.size === 1
-          ? 'Suppress the false positives of this file (1 line)…'
-          : `Suppress the false positives of this file (${fpLines.size} lines)…`;
+          ? l10n.t('Suppress the false positives of this file (1 line)…')
+          : l10n.t('Suppress the false positives of this file ({0} lines)…', fpLines.size);
       actions.push(action(title, { command: CommandId.SuppressAllInFile, title: '', arguments: [document.uri.toString()] }));
     }
     return actions;
@@ -159,7 +167,7 @@ function identity(diagnostic: vscode.Diagnostic): string {
   return JSON.stringify([
     diagnostic.source ?? '',
     codeOf(diagnostic),
-    diagnostic.message.split(/ \(false positive| \[changed/)[0],
+    messageHead(diagnostic.message),
     diagnostic.severity === vscode.DiagnosticSeverity.Hint,
   ]);
 }

@@ -4,6 +4,7 @@
 // details of the first place (the issue, the fix's lifecycle, a false positive's explanation,
 // fetched now: the model does not keep it). The same MarkdownStrings, escaping and command
 // allowlist as the tree's tooltips.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { explain, type Explanation, type ExplanationSource } from '../editor/explanations';
 import type { Findings } from '../editor/findings';
@@ -11,7 +12,8 @@ import type { Finding, Place } from '../editor/places';
 import { readableVendor } from '../common/scanners';
 import { oneLine } from '../common/text';
 import { readableIssueType } from '../model/format';
-import { CHANGED_SINCE_SCAN } from './findingText';
+import { changedSinceScan } from './findingText';
+import { confidenceWords } from './confidenceText';
 import type { ReportStore } from '../editor/reportStore';
 import { fixTooltip, issueTooltip, Tooltip } from './tooltips';
 
@@ -46,7 +48,9 @@ export class FindingHover implements vscode.HoverProvider {
       const summaries = await Promise.all(places.slice(0, MAX_PLACES).map((place) => this.placeSummary(place.findings[0]!)));
       places.slice(0, MAX_PLACES).forEach((place, i) => contents.push(compactBlock(place, summaries[i])));
       if (places.length > MAX_PLACES)
-        contents.push(new Tooltip().text(`…and ${places.length - MAX_PLACES} more findings on this line (Problems panel).`).value);
+        contents.push(
+          new Tooltip().text(l10n.t('…and {0} more findings on this line (Problems panel).', places.length - MAX_PLACES)).value,
+        );
       contents.push(...(await this.describe(places[0]!.findings[0]!, controller.signal)));
       if (token.isCancellationRequested) return undefined;
     } finally {
@@ -57,8 +61,13 @@ export class FindingHover implements vscode.HoverProvider {
       contents.push(
         new Tooltip()
           .md('⚠️ ')
-          .text(`Scanned on ${current.otherBranch.report}; ${current.otherBranch.checkedOut} is checked out, so this line may have moved.`)
-          .value,
+          .text(
+            l10n.t(
+              'Scanned on {0}; {1} is checked out, so this line may have moved.',
+              current.otherBranch.report,
+              current.otherBranch.checkedOut,
+            ),
+          ).value,
       );
     }
     return new vscode.Hover(contents, places[0]!.range);
@@ -103,20 +112,23 @@ function compactBlock(place: Place, summary: string | undefined): vscode.Markdow
   if (place.findings.length > 1) tip.md(` ×${place.findings.length}`);
   tip.md(' · ').text(readableVendor(first.vendor));
   if (issue.vendorIssueId) tip.md(' · ').text(oneLine(issue.vendorIssueId, 120));
-  tip.md(' · ').text(first.falsePositive ? 'false positive' : levelWord(place));
-  if (place.changed) tip.md('\n\n⚠️ ').text(`This code ${CHANGED_SINCE_SCAN}: the report may no longer apply here.`);
+  tip.md(' · ').text(first.falsePositive ? l10n.t('false positive') : levelWord(place));
+  if (place.changed) tip.md('\n\n⚠️ ').text(l10n.t('This code {0}: the report may no longer apply here.', changedSinceScan()));
   else if (place.basis.kind === 'scan')
-    tip.md('\n\n').text(`Mapped from the scanned commit ${place.basis.revision.slice(0, 10)} to your text.`);
+    tip.md('\n\n').text(l10n.t('Mapped from the scanned commit {0} to your text.', place.basis.revision.slice(0, 10)));
   const fix = model.fixOfIssue(issue.id);
   const view = fix && model.fixView(fix.id);
   if (view) {
-    tip.md('\n\n**Fix:** ').text(view.confidence.label).md(` — 👍 ${view.ratings.up} · 👎 ${view.ratings.down}`);
+    tip
+      .md(`\n\n**${l10n.t('Fix:')}** `)
+      .text(confidenceWords(view.confidence.kind, view.confidence.value).label)
+      .md(` — 👍 ${view.ratings.up} · 👎 ${view.ratings.down}`);
   }
-  if (summary) tip.md('\n\n**False positive:** ').text(oneLine(summary, 300));
+  if (summary) tip.md(`\n\n**${l10n.t('False positive:')}** `).text(oneLine(summary, 300));
   return tip.value;
 }
 
 function levelWord(place: Place): string {
-  const severities = [...new Set(place.findings.map((f) => f.issue.severity ?? 'no severity'))];
-  return `severity ${severities.slice(0, 3).join('/')}`;
+  const severities = [...new Set(place.findings.map((f) => f.issue.severity ?? l10n.t('no severity')))];
+  return l10n.t('severity {0}', severities.slice(0, 3).join('/'));
 }

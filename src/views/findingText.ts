@@ -2,6 +2,7 @@
 // Previous Finding (which renders `$(name)` as an icon), the names of its quick fixes and of the
 // choices among false positives (picker rows, tree rows). Server text reaches them only through
 // common/text; editor-free, so unit-tested.
+import * as l10n from '@vscode/l10n';
 import { cleanText, codePointLength, iconSafeText, truncateOnWordBoundary } from '../common/text';
 import { readableIssueType } from '../model/format';
 import { issueLocations, type LocatedIssue } from '../model/locations';
@@ -17,7 +18,10 @@ const ELLIPSIS = '…';
 
 /** "Finding 2 of 5: SQL Injection (false positive)", for the status bar. */
 export function findingPosition(index: number, total: number, issueType: string | null, falsePositive: boolean): string {
-  return `Finding ${index} of ${total}: ${iconSafeText(readableIssueType(issueType), 100)}${falsePositive ? ' (false positive)' : ''}`;
+  const type = iconSafeText(readableIssueType(issueType), 100);
+  return falsePositive
+    ? l10n.t('Finding {0} of {1}: {2} (false positive)', index, total, type)
+    : l10n.t('Finding {0} of {1}: {2}', index, total, type);
 }
 
 /** "SQL Injection (fp 3f2b8c1e)": a false positive among several on a line, in a quick fix's title. */
@@ -49,7 +53,7 @@ export function fpChoiceName(choice: FpChoice): string {
   const place = choice.path ? placeText(choice.path, choice.line) : '';
   if (place !== '') parts.push(place);
   const summary = choice.summary ? summaryStart(choice.summary) : '';
-  if (summary !== '') parts.push(`“${summary}”`);
+  if (summary !== '') parts.push(l10n.t('“{0}”', summary));
   else if (choice.fpId && fpIdSlice(choice.fpId) !== '') parts.push(`fp ${fpIdSlice(choice.fpId)}`);
   return parts.join(' — ');
 }
@@ -77,7 +81,13 @@ export function placeText(path: string, line?: number, max = PLACE_MAX): string 
   return `${ELLIPSIS}/${kept}${suffix}`;
 }
 
-/** Words said of a finding whose code was edited or deleted since the scan (problem, hover, tree). */
+/** Words said of a finding whose code was edited or deleted since the scan (problem, hover, tree), in the UI's language. */
+export function changedSinceScan(): string {
+  return l10n.t('changed since the scan');
+}
+
+/** changedSinceScan() in English (the editor's tests look for it). */
+// eslint-disable-next-line no-restricted-syntax -- the English key of changedSinceScan(), for the tests
 export const CHANGED_SINCE_SCAN = 'changed since the scan';
 
 /** `app/db.py:11`: an issue's place as its report gives it, or at `line` (where it is now); "" when it has none. */

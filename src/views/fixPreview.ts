@@ -4,6 +4,7 @@
 // patch it shows (editor/fixReviews), so a new patch under the same fix id opens new documents:
 // the editor keeps a shown document's text, and an open tab must never show the old patch while
 // the new one is recorded as reviewed. Only the latest preview of a fix is kept.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 
 export const FIX_PREVIEW_SCHEME = 'security-fix-reports-fix';
@@ -31,6 +32,6 @@ export class FixPreviewDocuments implements vscode.TextDocumentContentProvider {
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? 'This preview is no longer available: run Preview Fix again.';
+    return this.texts.get(uri.toString()) ?? l10n.t('This preview is no longer available: run Preview Fix again.');
   }
 }

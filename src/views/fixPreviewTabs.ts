@@ -52,7 +52,10 @@ export class FixPreviewTabs extends Disposable {
   }
 }
 
-/** A multi-file preview's tab adds its file count to the title: "Fix: … · 3b030aea (3 files)". */
+/**
+ * A multi-file preview's tab adds its file count to the title: "Fix: … · 3b030aea (3 files)", in
+ * the editor's language ("(3 Dateien)"); our titles end in the fix id's start, never in brackets.
+ */
 function titleOf(label: string): string {
-  return label.replace(/ \(\d+ files?\)$/, '');
+  return label.replace(/ \(\d+ [^()]+\)$/, '');
 }

@@ -3,10 +3,11 @@
 // cleaned to one line (cleanText), so a value with a line break cannot add a line that looks like
 // ours; the summary and the explanation keep their own line breaks, nothing else unsafe
 // (cleanLines). Editor-free, so unit-tested.
+import * as l10n from '@vscode/l10n';
 import { cleanLines, cleanText } from '../common/text';
 import { readableVendor } from '../common/scanners';
 import { readableIssueType } from '../model/format';
-import { NO_EXPLANATION, type Explanation } from '../editor/explanations';
+import { noExplanation, type Explanation } from '../editor/explanations';
 
 export interface FpDocumentFacts {
   readonly issueId: string;
@@ -29,15 +30,20 @@ export function fpDocumentText(f: FpDocumentFacts): string {
     f.explanation.kind === 'text'
       ? cleanLines(f.explanation.text)
       : f.explanation.kind === 'none'
-        ? NO_EXPLANATION
-        : `${cleanLines(f.explanation.message)}\nTo try again, run "Show full FP explanation" on the false positive once more.`;
+        ? noExplanation()
+        : `${cleanLines(f.explanation.message)}\n${l10n.t('To try again, run "Show full FP explanation" on the false positive once more.')}`;
   return [
-    `False positive: ${readableIssueType(f.issueType)} (${readableVendor(f.vendor)}${rule})`,
-    `Issue ${cleanText(f.issueId)} · severity ${f.severity ? cleanText(f.severity) : 'unknown'} · FP id ${f.fpId ? cleanText(f.fpId) : 'none'}`,
-    `Fix report ${cleanText(f.reportId)}${project ? ` (${project})` : ''}`,
+    l10n.t('False positive: {0} ({1})', readableIssueType(f.issueType), `${readableVendor(f.vendor)}${rule}`),
+    l10n.t(
+      'Issue {0} · severity {1} · FP id {2}',
+      cleanText(f.issueId),
+      f.severity ? cleanText(f.severity) : l10n.t('unknown'),
+      f.fpId ? cleanText(f.fpId) : l10n.t('none'),
+    ),
+    project ? l10n.t('Fix report {0} ({1})', cleanText(f.reportId), project) : l10n.t('Fix report {0}', cleanText(f.reportId)),
     '',
-    ...(f.summary ? ['Summary:', cleanLines(f.summary), ''] : []),
-    'Explanation:',
+    ...(f.summary ? [l10n.t('Summary:'), cleanLines(f.summary), ''] : []),
+    l10n.t('Explanation:'),
     explanation,
     '',
   ].join('\n');

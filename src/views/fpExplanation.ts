@@ -1,6 +1,7 @@
 // Read-only documents holding an FP issue's full explanation. Plain text (never rendered), as
 // fpDocument.ts writes it: the issue's facts from what the tree loaded, the explanation fetched
 // when the document is opened (the model does not keep it, editor/explanations.ts).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { explain, type ExplanationSource } from '../editor/explanations';
 import { FP_SCHEME } from '../common/manifest';
@@ -46,7 +47,7 @@ export class FpExplanationProvider implements vscode.TextDocumentContentProvider
     const query = new URLSearchParams(uri.query);
     const entry = this.store.entry(query.get('report') ?? '');
     const issue = entry?.model?.issue(query.get('issue') ?? '');
-    if (!entry || !issue) return 'This issue is no longer loaded. Refresh the Security Fix Reports view and open it again.';
+    if (!entry || !issue) return l10n.t('This issue is no longer loaded. Refresh the Security Fix Reports view and open it again.');
     const controller = new AbortController();
     const cancel = token?.onCancellationRequested(() => controller.abort());
     const explanation = await explain(this.explanations, entry.summary.id, issue, controller.signal).finally(() => cancel?.dispose());

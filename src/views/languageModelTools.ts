@@ -3,6 +3,7 @@
 // connection, and code_context, which only the editor can answer. package.json declares them
 // (the list registered here), with the descriptions and input schemas of the tools themselves
 // (test/unit/manifest checks); their code is dist/agent.js, loaded on the first call.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { requireBundle } from '../common/lazyBundle';
 import { LM_TOOL_PREFIX } from '../common/manifest';
@@ -13,12 +14,15 @@ import type { AgentDeps } from './agentToolsBundle';
 /** What chat shows while a tool runs; the arguments come from a model, so they are escaped. */
 const RUNNING = new Map<string, (input: Record<string, unknown>) => string>(
   Object.entries({
-    list_fix_reports: () => 'Listing fix reports',
-    get_fix_report: (i) => `Reading fix report ${shown(i.fixReportId)}`,
-    find_issues: (i) => `Finding issues of report ${shown(i.fixReportId)}${i.path ? ` in ${shown(i.path)}` : ''}`,
-    get_fp_summary: (i) => `Reading the summary of false positive ${shown(i.fpId)}`,
-    suppression_comment: (i) => `Writing a ${shown(i.languageId)} suppression comment for ${shown(i.fpId)}`,
-    code_context: (i: Record<string, unknown>) => `Looking up findings at ${shown(i.path)}:${shown(i.line)}`,
+    list_fix_reports: () => l10n.t('Listing fix reports'),
+    get_fix_report: (i) => l10n.t('Reading fix report {0}', shown(i.fixReportId)),
+    find_issues: (i) =>
+      i.path
+        ? l10n.t('Finding issues of report {0} in {1}', shown(i.fixReportId), shown(i.path))
+        : l10n.t('Finding issues of report {0}', shown(i.fixReportId)),
+    get_fp_summary: (i) => l10n.t('Reading the summary of false positive {0}', shown(i.fpId)),
+    suppression_comment: (i) => l10n.t('Writing a {0} suppression comment for {1}', shown(i.languageId), shown(i.fpId)),
+    code_context: (i: Record<string, unknown>) => l10n.t('Looking up findings at {0}', `${shown(i.path)}:${shown(i.line)}`),
   }),
 );
 
@@ -33,7 +37,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, s: 
         .map((tool) => [tool.name, tool]),
     );
     const tool = tools.get(name);
-    if (!tool) throw new Error(`${name} is declared in package.json but has no implementation; reinstall the extension.`);
+    if (!tool) throw new Error(l10n.t('{0} is declared in package.json but has no implementation; reinstall the extension.', name));
     return tool;
   };
   return declaredTools(context).map((name) =>

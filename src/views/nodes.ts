@@ -1,11 +1,12 @@
 // Tree nodes: plain data plus how each becomes a TreeItem. Ids are stable so expansion
 // survives refreshes; contextValue drives the item menus in package.json.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
 import type { FixView } from '../model/fix';
 import type { FixCounts } from '../model/metrics';
-import { cleanText, counted, formatCount } from '../common/text';
+import { cleanText, formatCount } from '../common/text';
 import { readableIssueType } from '../model/format';
 import { isFalsePositive } from '../model/issue';
 import { summaryLine, type CurrentReason } from '../model/reportList';
@@ -13,10 +14,11 @@ import type { ReportModel } from '../model/report';
 import { CommandId } from '../common/manifest';
 import type { Explanation } from '../editor/explanations';
 import type { IssueLoading } from '../editor/reportStore';
-import { CHANGED_SINCE_SCAN, issuePlace } from './findingText';
+import { changedSinceScan, issuePlace } from './findingText';
 import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
 import type { LoadingAction } from './loadingCommands';
-import { relativeTime } from '../common/time';
+import { relativeTimeText } from './timeText';
+import { confidenceWords } from './confidenceText';
 
 export type GroupKind = 'fixes' | 'false-positives' | 'other';
 
@@ -95,7 +97,17 @@ export interface MessageNode {
   command?: vscode.Command;
 }
 
-const GROUP_LABELS: Record<GroupKind, string> = { fixes: 'Fixes', 'false-positives': 'False positives', other: 'Other issues' };
+/** A group row's label with its count ("Fixes (12)"). */
+function groupLabel(group: GroupKind, count: string): string {
+  switch (group) {
+    case 'fixes':
+      return l10n.t('Fixes ({0})', count);
+    case 'false-positives':
+      return l10n.t('False positives ({0})', count);
+    case 'other':
+      return l10n.t('Other issues ({0})', count);
+  }
+}
 /** Keyed by the service's state: a Map, so a state named `__proto__` or `constructor` finds nothing. */
 const STATE_ICONS: ReadonlyMap<string, string> = new Map([
   ['ready', 'circle-large-outline'],
@@ -103,8 +115,6 @@ const STATE_ICONS: ReadonlyMap<string, string> = new Map([
   ['committed', 'git-commit'],
   ['merged', 'git-merge'],
 ]);
-
-const NOT_FETCHED: Explanation = { kind: 'unavailable', message: 'The explanation is not loaded yet. Hover again to load it.' };
 
 /**
  * The rich hover of a report, fix or issue. Built on demand (TreeDataProvider.resolveTreeItem,
@@ -129,7 +139,10 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
         node.vendor,
         node.model.warningsOfIssue(node.issue.id),
         node.summary,
-        node.explanation ?? (node.issue.fpDescriptionLength === 0 ? { kind: 'none' } : NOT_FETCHED),
+        node.explanation ??
+          (node.issue.fpDescriptionLength === 0
+            ? { kind: 'none' }
+            : { kind: 'unavailable', message: l10n.t('The explanation is not loaded yet. Hover again to load it.') }),
         nowMs,
       );
     default:
@@ -147,7 +160,7 @@ export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownStrin
 export function commandFor(node: Node): vscode.Command | undefined {
   switch (node.kind) {
     case 'issue':
-      return { command: CommandId.OpenIssue, title: 'Open issue' };
+      return { command: CommandId.OpenIssue, title: l10n.t('Open issue') };
     case 'message':
       return node.command;
     default:
@@ -168,13 +181,13 @@ export function hasExplanation(node: IssueNode): boolean {
 export function loadingAction(state: IssueLoading): { action: LoadingAction; title: string } | undefined {
   switch (state.kind) {
     case 'loading':
-      return { action: 'cancel', title: 'Cancel loading' };
+      return { action: 'cancel', title: l10n.t('Cancel loading') };
     case 'paused':
-      return { action: 'more', title: 'Load more issues' };
+      return { action: 'more', title: l10n.t('Load more issues') };
     case 'cancelled':
-      return { action: 'more', title: 'Load the rest' };
+      return { action: 'more', title: l10n.t('Load the rest') };
     case 'failed':
-      return { action: 'more', title: 'Retry' };
+      return { action: 'more', title: l10n.t('Retry') };
     default:
       return undefined;
   }
@@ -227,13 +240,17 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
   // What differs between a repository's reports comes first, so they tell apart at the
   // default sidebar width: scanner and age; project and repo@reference follow.
   const line = summaryLine(node.report, nowMs);
-  const age = line.created ? relativeTime(line.created.ms, nowMs) : 'undated';
-  const item = new vscode.TreeItem(`${line.vendor ?? 'Unknown scanner'} · ${age}`, vscode.TreeItemCollapsibleState.Collapsed);
+  const age = line.created ? relativeTimeText(line.created.ms, nowMs) : l10n.t('undated');
+  const item = new vscode.TreeItem(`${line.vendor ?? l10n.t('Unknown scanner')} · ${age}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `report:${node.report.id}`;
   const pinned = node.current?.kind === 'pinned';
-  const current = node.current ? (pinned ? 'current (pinned)' : 'current') : null;
-  const cached = node.cached ? `${node.cached.stale ? 'stale, ' : ''}cached ${relativeTime(node.cached.since, nowMs)}` : null;
-  item.description = [current, sizeText(node.size), cached, line.title, line.where, line.expired ? 'expired' : null]
+  const current = node.current ? (pinned ? l10n.t('current (pinned)') : l10n.t('current')) : null;
+  const cached = node.cached
+    ? node.cached.stale
+      ? l10n.t('stale, cached {0}', relativeTimeText(node.cached.since, nowMs))
+      : l10n.t('cached {0}', relativeTimeText(node.cached.since, nowMs))
+    : null;
+  item.description = [current, sizeText(node.size), cached, line.title, line.where, line.expired ? l10n.t('expired') : null]
     .filter((p) => p !== null)
     .join(' · ');
   item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');
@@ -257,21 +274,31 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
 function sizeText(size: ReportSize | undefined): string | null {
   if (!size) return null;
   const { shown } = size;
-  const of = (n: number | undefined) => (n === undefined ? '' : `${formatCount(n)} of `);
-  const parts = [`${of(shown?.fixes)}${counted(size.fixes.total, 'fix', 'fixes')}`];
+  // A count, with what the filter lets through of it ("3 of 12"): the words around it come with it.
+  const of = (n: number | undefined, total: string) => (n === undefined ? total : l10n.t('{0} of {1}', formatCount(n), total));
+  const total = size.fixes.total;
+  const parts = [
+    shown?.fixes === undefined
+      ? total === 1
+        ? l10n.t('1 fix')
+        : l10n.t('{0} fixes', total)
+      : total === 1
+        ? l10n.t('{0} of 1 fix', formatCount(shown.fixes))
+        : l10n.t('{0} of {1} fixes', formatCount(shown.fixes), total),
+  ];
   const issues = size.issues;
   if (issues) {
     const atLeast = (n: number) => `${issues.complete ? '' : '≥ '}${formatCount(n)}`;
-    parts.push(
-      `${of(shown?.issues)}${atLeast(issues.received)} ${issues.received === 1 ? 'issue' : 'issues'}, ${of(shown?.falsePositives)}${atLeast(issues.falsePositives)} FP`,
-    );
+    const received = of(shown?.issues, atLeast(issues.received));
+    const fps = of(shown?.falsePositives, atLeast(issues.falsePositives));
+    parts.push(issues.received === 1 ? l10n.t('{0} issue, {1} FP', received, fps) : l10n.t('{0} issues, {1} FP', received, fps));
   }
   return parts.join(' · ');
 }
 
 function groupItem(node: GroupNode): vscode.TreeItem {
   const count = `${node.partial ? '≥ ' : ''}${formatCount(node.count)}`;
-  const label = node.range ? `${node.range[0] + 1}–${node.range[1]}` : `${GROUP_LABELS[node.group]} (${count})`;
+  const label = node.range ? `${node.range[0] + 1}–${node.range[1]}` : groupLabel(node.group, count);
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `group:${node.reportId}:${node.group}${node.range ? `:${node.range[0]}` : ''}`;
   item.iconPath = new vscode.ThemeIcon(node.group === 'fixes' ? 'wrench' : node.group === 'false-positives' ? 'pass' : 'warning');
@@ -287,7 +314,11 @@ function fixItem(node: FixNode): vscode.TreeItem {
     issues.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
   );
   item.id = `fix:${node.reportId}:${view.id}`;
-  item.description = [view.language ?? 'unknown language', view.state ?? 'no state', view.confidence.short].join(' · ');
+  item.description = [
+    view.language ?? l10n.t('unknown language'),
+    view.state ?? l10n.t('no state'),
+    confidenceWords(view.confidence.kind, view.confidence.value).short,
+  ].join(' · ');
   const stateIcon = STATE_ICONS.get((view.state ?? '').toLowerCase()) ?? 'circle-small';
   item.iconPath = new vscode.ThemeIcon(stateIcon, view.confidence.kind === 'adaptive' ? new vscode.ThemeColor('charts.yellow') : undefined);
   // fix[.withPr][.withPatch]: menus test these with regular expressions.
@@ -308,10 +339,11 @@ function issueItem(node: IssueNode, place: FindingPlace | undefined): vscode.Tre
   const rule = issue.vendorIssueId ?? issue.id;
   // A current report's finding: where its code is now, and whether it changed since the scan.
   const where = place ? issuePlace(issue, undefined, place.line) : issuePlace(issue);
-  const changed = place?.changed ? CHANGED_SINCE_SCAN : '';
+  const changed = place?.changed ? changedSinceScan() : '';
+  const severity = issue.severity ?? l10n.t('no severity');
   item.description = fp
-    ? [where, changed, node.summary ?? [rule, issue.severity ?? 'no severity'].join(' · ')].filter((p) => p !== '').join(' · ')
-    : [rule, issue.severity ?? 'no severity', issue.state ?? 'no state', changed].filter((p) => p !== '').join(' · ');
+    ? [where, changed, node.summary ?? [rule, severity].join(' · ')].filter((p) => p !== '').join(' · ')
+    : [rule, severity, issue.state ?? l10n.t('no state'), changed].filter((p) => p !== '').join(' · ');
   item.iconPath = new vscode.ThemeIcon(fp ? 'pass' : 'bug');
   item.contextValue = fp && issue.fpId ? 'issue.falsePositive' : 'issue';
   return item;
@@ -325,25 +357,25 @@ function loadingItem(node: LoadingNode): vscode.TreeItem {
   item.contextValue = `loading.${state.kind}`;
   switch (state.kind) {
     case 'loading':
-      item.label = `Loading issues… ${n} so far`;
+      item.label = l10n.t('Loading issues… {0} so far', n);
       item.iconPath = new vscode.ThemeIcon('loading~spin');
-      item.tooltip = 'Click to cancel loading the remaining issues.';
+      item.tooltip = l10n.t('Click to cancel loading the remaining issues.');
       break;
     case 'paused':
-      item.label = `Load more issues (${n} loaded; there are more)`;
+      item.label = l10n.t('Load more issues ({0} loaded; there are more)', n);
       item.iconPath = new vscode.ThemeIcon('more');
       break;
     case 'cancelled':
-      item.label = `Loading cancelled at ${n} issues — load the rest`;
+      item.label = l10n.t('Loading cancelled at {0} issues — load the rest', n);
       item.iconPath = new vscode.ThemeIcon('debug-pause');
       break;
     case 'failed':
-      item.label = `Issues incomplete (${n} loaded): ${state.error.message}`;
-      item.tooltip = `${state.error.message}\n\nClick to retry.`;
+      item.label = l10n.t('Issues incomplete ({0} loaded): {1}', n, state.error.message);
+      item.tooltip = `${state.error.message}\n\n${l10n.t('Click to retry.')}`;
       item.iconPath = new vscode.ThemeIcon('error');
       break;
     case 'done':
-      item.label = `All ${n} issues loaded`;
+      item.label = l10n.t('All {0} issues loaded', n);
       item.iconPath = new vscode.ThemeIcon('check');
       break;
   }

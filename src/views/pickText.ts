@@ -1,5 +1,6 @@
 // Server text in QuickPick items, whose labels, descriptions and details render `$(name)` as
 // an icon: see common/text iconSafeText.
+import * as l10n from '@vscode/l10n';
 import { iconSafeText } from '../common/text';
 import type { Submission } from '../model/fix';
 
@@ -10,7 +11,7 @@ export function pickText(text: string, max = 200): string {
 /** The item of one submission of a fix in "Open which submission?": `PR #42`, status · branch. */
 export function submissionPick(sub: Pick<Submission, 'prId' | 'prStatus' | 'branch'>): { label: string; description: string } {
   return {
-    label: sub.prId ? `PR #${pickText(sub.prId, 40)}` : 'Commit',
+    label: sub.prId ? l10n.t('PR #{0}', pickText(sub.prId, 40)) : l10n.t('Commit'),
     description: pickText([sub.prStatus, sub.branch].filter(Boolean).join(' · ')),
   };
 }

@@ -5,13 +5,14 @@
 // A file's diagnostics are published again when its places move (an edit, or the file was opened
 // and mapped to its text). The host keeps at most 1,000 diagnostics per file: the rest are not
 // sent, and the view says which files were capped.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { readableVendor, scannerFor } from '../common/scanners';
 import { oneLine } from '../common/text';
 import { Disposable } from '../common/disposable';
 import { TimeSlicer } from '../common/timeSlice';
 import { readableIssueType } from '../model/format';
-import { CHANGED_SINCE_SCAN } from './findingText';
+import { changedSinceScan } from './findingText';
 import { levelOf, type Level } from '../model/severity';
 import type { Connection } from '../editor/connection';
 import type { Finding, Place } from '../editor/places';
@@ -132,10 +133,10 @@ export function diagnosticOf(
   const type = readableIssueType(issue.issueType);
   const count = place.findings.length > 1 ? ` ×${place.findings.length}` : '';
   const summary = first.falsePositive && issue.fpId ? knownSummary(issue.fpId) : undefined;
-  const changed = place.changed ? ` [${CHANGED_SINCE_SCAN}]` : '';
-  const message = first.falsePositive
-    ? `${type}${count} (false positive${summary ? `: ${oneLine(summary, 300)}` : ''})${changed}`
-    : `${type}${count}${changed}`;
+  const changed = place.changed ? ` [${changedSinceScan()}]` : '';
+  // What follows the type and count starts with " (" or " [" (FindingActions matches diagnostics by what comes before).
+  const fp = summary ? ` (${l10n.t('false positive: {0}', oneLine(summary, 300))})` : ` (${l10n.t('false positive')})`;
+  const message = first.falsePositive ? `${type}${count}${fp}${changed}` : `${type}${count}${changed}`;
   const level: Level = first.falsePositive ? 'hint' : highest(place.findings.map((f) => levelOf(f.issue.severity, overrides)));
   const diagnostic = new vscode.Diagnostic(place.range, message, severityOf(level));
   diagnostic.source = readableVendor(first.vendor);
@@ -146,6 +147,18 @@ export function diagnosticOf(
   }
   diagnostic.relatedInformation = relatedSteps(place);
   return diagnostic;
+}
+
+/**
+ * A diagnostic's message up to what diagnosticOf adds after the type and count (" (false
+ * positive…" or " [changed…", in the UI's language): a summary fetched later lengthens a message,
+ * this part stays.
+ */
+export function messageHead(message: string): string {
+  const withSummary = l10n.t('false positive: {0}', '\u0000').split('\u0000')[0]!;
+  const markers = [` (${l10n.t('false positive')}`, ` (${withSummary}`, ` [${changedSinceScan()}`];
+  const cuts = markers.map((m) => message.indexOf(m)).filter((i) => i >= 0);
+  return cuts.length ? message.slice(0, Math.min(...cuts)) : message;
 }
 
 /**
@@ -164,7 +177,7 @@ function relatedSteps(place: Place): vscode.DiagnosticRelatedInformation[] | und
         (step, i) =>
           new vscode.DiagnosticRelatedInformation(
             new vscode.Location(step.uri, step.range),
-            `Data flow step ${i + 1} of ${steps.length + 1}`,
+            l10n.t('Data flow step {0} of {1}', i + 1, steps.length + 1),
           ),
       );
   }
@@ -179,11 +192,16 @@ function relatedSteps(place: Place): vscode.DiagnosticRelatedInformation[] | und
     }
   });
   return [...byLocation.values()].slice(0, MAX_RELATED).map(({ step, traces: on }) => {
-    const which =
+    const listed = on.slice(0, 5).join(', ');
+    const message =
       on.length === traces.length
-        ? `all ${traces.length} traces`
-        : `trace${on.length > 1 ? 's' : ''} ${on.slice(0, 5).join(', ')}${on.length > 5 ? ` and ${on.length - 5} more` : ''} of ${traces.length}`;
-    return new vscode.DiagnosticRelatedInformation(new vscode.Location(step.uri, step.range), `Data flow step of ${which}`);
+        ? l10n.t('Data flow step of all {0} traces', traces.length)
+        : on.length === 1
+          ? l10n.t('Data flow step of trace {0} of {1}', listed, traces.length)
+          : on.length > 5
+            ? l10n.t('Data flow step of traces {0} and {1} more of {2}', listed, on.length - 5, traces.length)
+            : l10n.t('Data flow step of traces {0} of {1}', listed, traces.length);
+    return new vscode.DiagnosticRelatedInformation(new vscode.Location(step.uri, step.range), message);
   });
 }
 

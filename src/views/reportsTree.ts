@@ -1,6 +1,7 @@
 // Reports → groups → fixes → issues. Fixes show as soon as the report detail arrives; the
 // issue groups fill in while v5 pages stream (the store fires a change per report). Large
 // groups are split into ranges of 1,000 so no level hands the editor 100k items at once.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { ServiceError } from '../api/errors';
 import type { FixReportSummary } from '../api/schemas';
@@ -369,9 +370,9 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
       nodes.push(
         message(
           'empty',
-          reports.length ? 'No report matches the filter.' : 'The service has no fix reports.',
+          reports.length ? l10n.t('No report matches the filter.') : l10n.t('The service has no fix reports.'),
           'info',
-          reports.length ? { command: CommandId.ClearFilter, title: 'Clear filter' } : undefined,
+          reports.length ? { command: CommandId.ClearFilter, title: l10n.t('Clear filter') } : undefined,
         ),
       );
     }
@@ -395,7 +396,11 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     if (loading && loading.kind !== 'done') children.push({ kind: 'loading', reportId: report.id, state: loading });
     if (children.length === 0)
       children.push(
-        message(`nothing:${report.id}`, model.fixes.length ? 'Nothing matches the filter.' : 'This report has no fixes or issues.', 'info'),
+        message(
+          `nothing:${report.id}`,
+          model.fixes.length ? l10n.t('Nothing matches the filter.') : l10n.t('This report has no fixes or issues.'),
+          'info',
+        ),
       );
     return children;
   }
@@ -458,18 +463,19 @@ function errorNode(id: string, e: unknown, reportId?: string): MessageNode {
   const text =
     error?.kind === 'cancelled'
       ? reportId
-        ? 'Loading this report was cancelled.'
-        : 'Loading the reports was cancelled.'
+        ? l10n.t('Loading this report was cancelled.')
+        : l10n.t('Loading the reports was cancelled.')
       : e instanceof Error
         ? e.message
         : String(e);
-  const command: vscode.Command =
-    error?.kind === 'auth'
-      ? { command: CommandId.SetServiceKey, title: 'Set Service Key' }
-      : reportId
-        ? { command: CommandId.RefreshReport, title: 'Retry', arguments: [reportId] }
-        : { command: CommandId.Refresh, title: 'Retry' };
-  return { kind: 'message', id, label: text, detail: `${text}\n\nClick to ${command.title.toLowerCase()}.`, icon: 'error', command };
+  const auth = error?.kind === 'auth';
+  const command: vscode.Command = auth
+    ? { command: CommandId.SetServiceKey, title: l10n.t('Set Service Key') }
+    : reportId
+      ? { command: CommandId.RefreshReport, title: l10n.t('Retry'), arguments: [reportId] }
+      : { command: CommandId.Refresh, title: l10n.t('Retry') };
+  const click = auth ? l10n.t('Click to set service key.') : l10n.t('Click to retry.');
+  return { kind: 'message', id, label: text, detail: `${text}\n\n${click}`, icon: 'error', command };
 }
 
 function nodeKey(node: Node): string {

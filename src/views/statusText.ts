@@ -2,9 +2,10 @@
 // writes them): what is happening first, then what is shown. Editor-free, so unit-tested. Parts
 // carry server text (a report's branch, an error's reason): each is cut where it goes in, and
 // what comes out is one clean line (common/text cleanText).
-import { cleanText, counted, oneLine } from '../common/text';
+import * as l10n from '@vscode/l10n';
+import { cleanText, oneLine } from '../common/text';
 import type { Cached, Refreshing, Stale } from '../editor/reportStore';
-import { formatDate, relativeTime } from '../common/time';
+import { dateAndAgo, relativeTimeText } from './timeText';
 
 export interface StatusParts {
   /** The filter's conditions in force, e.g. ["Adaptive", "severity error"]. */
@@ -31,23 +32,34 @@ export function statusText(parts: StatusParts, nowMs: number): { message?: strin
   const { refreshing, stale, cached, filter, shownSince } = parts;
   if (refreshing && nowMs - refreshing.startedAt >= QUIET_MS) {
     const seconds = Math.floor((nowMs - refreshing.startedAt) / 1000);
-    const kept = shownSince !== undefined ? ` The data shown is from ${when(shownSince, nowMs)}.` : '';
+    const origin = refreshing.origin;
     sentences.push(
-      `Waiting for ${refreshing.origin ?? 'the service'}: no answer for ${seconds} s.${kept} Cancel Refresh in the title bar stops waiting.`,
+      origin === undefined
+        ? l10n.t('Waiting for the service: no answer for {0} s.', seconds)
+        : l10n.t('Waiting for {0}: no answer for {1} s.', origin, seconds),
     );
-    labels.push('Refreshing…');
+    if (shownSince !== undefined) sentences.push(l10n.t('The data shown is from {0}.', dateAndAgo(shownSince, nowMs)));
+    sentences.push(l10n.t('Cancel Refresh in the title bar stops waiting.'));
+    labels.push(l10n.t('Refreshing…'));
   } else if (stale) {
-    sentences.push(`Stale: showing the data from ${when(stale.since, nowMs)}. ${sentence(stale.reason)} Refresh to try again.`);
-    labels.push('Stale');
-  } else if (cached) {
     sentences.push(
-      `Cached: showing the reports fetched ${when(cached.since, nowMs)} while ${refreshing?.origin ?? 'the service'} is asked again.`,
+      l10n.t('Stale: showing the data from {0}.', dateAndAgo(stale.since, nowMs)),
+      sentence(stale.reason),
+      l10n.t('Refresh to try again.'),
     );
-    labels.push(`Cached ${relativeTime(cached.since, nowMs)}`);
+    labels.push(l10n.t('Stale'));
+  } else if (cached) {
+    const origin = refreshing?.origin;
+    sentences.push(
+      origin === undefined
+        ? l10n.t('Cached: showing the reports fetched {0} while the service is asked again.', dateAndAgo(cached.since, nowMs))
+        : l10n.t('Cached: showing the reports fetched {0} while {1} is asked again.', dateAndAgo(cached.since, nowMs), origin),
+    );
+    labels.push(l10n.t('Cached {0}', relativeTimeText(cached.since, nowMs)));
   }
   if (filter.length) {
-    sentences.push(`Filtered: ${filter.join(' · ')}. Clear Filter in the title bar shows everything.`);
-    labels.push(`Filtered: ${filter.join(' · ')}`);
+    sentences.push(l10n.t('Filtered: {0}. Clear Filter in the title bar shows everything.', filter.join(' · ')));
+    labels.push(l10n.t('Filtered: {0}', filter.join(' · ')));
   }
   // About the code rather than the tree: last.
   if (parts.findings?.length) sentences.push(...parts.findings);
@@ -55,10 +67,6 @@ export function statusText(parts: StatusParts, nowMs: number): { message?: strin
     message: sentences.length ? cleanText(sentences.join(' ')) : undefined,
     description: labels.length ? cleanText(labels.join(' · ')) : undefined,
   };
-}
-
-function when(ms: number, nowMs: number): string {
-  return `${formatDate(ms)} (${relativeTime(ms, nowMs)})`;
 }
 
 function sentence(text: string): string {
@@ -86,19 +94,30 @@ export function findingsNotes(
     // The report's branch is the service's repo.reference; the checked-out one is git's.
     const report = oneLine(otherBranch.report, BRANCH_MAX);
     const checkedOut = oneLine(otherBranch.checkedOut, BRANCH_MAX);
-    notes.push(`The findings in ${name} are from a scan of ${report}; ${checkedOut} is checked out, so lines may have moved.`);
+    notes.push(
+      l10n.t('The findings in {0} are from a scan of {1}; {2} is checked out, so lines may have moved.', name, report, checkedOut),
+    );
   }
   if (missingPaths)
     notes.push(
-      `${counted(missingPaths, 'finding')} of the current reports ${missingPaths === 1 ? 'is' : 'are'} in files that are not in the workspace (see the log).`,
+      missingPaths === 1
+        ? l10n.t('1 finding of the current reports is in files that are not in the workspace (see the log).')
+        : l10n.t('{0} findings of the current reports are in files that are not in the workspace (see the log).', missingPaths),
     );
   if (unplaced)
     notes.push(
-      `${counted(unplaced, 'finding')} of the current reports ${unplaced === 1 ? 'is' : 'are'} past the end of ${unplaced === 1 ? 'its file' : 'their files'} as ${unplaced === 1 ? 'it is' : 'they are'} now: listed in this view, not placed in the code.`,
+      unplaced === 1
+        ? l10n.t('1 finding of the current reports is past the end of its file as it is now: listed in this view, not placed in the code.')
+        : l10n.t(
+            '{0} findings of the current reports are past the end of their files as they are now: listed in this view, not placed in the code.',
+            unplaced,
+          ),
     );
   if (cappedFiles)
     notes.push(
-      `${counted(cappedFiles, 'file has', 'files have')} more than 1,000 findings: the Problems panel shows the first 1,000 of each.`,
+      cappedFiles === 1
+        ? l10n.t('1 file has more than 1,000 findings: the Problems panel shows the first 1,000 of each.')
+        : l10n.t('{0} files have more than 1,000 findings: the Problems panel shows the first 1,000 of each.', cappedFiles),
     );
   return notes;
 }

@@ -3,6 +3,7 @@
 // comment node where the language has one (so a formatter rewrapping the comment does not
 // matter), else a comment opened earlier on the same line. Never by the summary's text, which
 // a service could make match any line.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { CommentSyntax } from '../model/commentSyntax';
 import { suppressionCode } from '../editor/suppression';
@@ -40,13 +41,21 @@ export class SuppressionHover implements vscode.HoverProvider {
       const explanation = await explain(this.explanations, report.id, issue, controller.signal).finally(() => cancel?.dispose());
       if (token?.isCancellationRequested) return undefined;
       const md = new Tooltip()
-        .md('**Suppressed false positive:** ')
+        .md(`**${l10n.t('Suppressed false positive:')}** `)
         .text(readableIssueType(issue.issueType))
         .md('\n\n')
-        .text(`${readableVendor(vendor)} ${issue.vendorIssueId ?? ''} · severity ${issue.severity ?? 'unknown'} · issue ${issue.id}`)
-        .md('\n\n**Why this is a false positive**\n\n');
+        .text(
+          l10n.t(
+            '{0} {1} · severity {2} · issue {3}',
+            readableVendor(vendor),
+            issue.vendorIssueId ?? '',
+            issue.severity ?? l10n.t('unknown'),
+            issue.id,
+          ),
+        )
+        .md(`\n\n**${l10n.t('Why this is a false positive')}**\n\n`);
       appendExplanation(md, explanation)
-        .md('\n\n**Fix report:** ')
+        .md(`\n\n**${l10n.t('Fix report:')}** `)
         .text(`${report.vulnerabilityReport?.project?.name ?? report.repo?.name ?? ''} (${report.id})`);
       return new vscode.Hover(md.value, comment);
     }

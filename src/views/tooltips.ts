@@ -1,21 +1,25 @@
 // Hover text of tree items. Our structure goes in as markdown; every value that came from the
 // service goes in through Tooltip.text (common/text markdownLiteral: no markup, no auto-link). The
 // only trusted links are command links to an allowlist, whose arguments are ids, never server text.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
-import { NO_EXPLANATION, type Explanation } from '../editor/explanations';
+import { noExplanation, type Explanation } from '../editor/explanations';
 import type { HeldIssue } from '../model/heldIssue';
-import { counted, formatCount, markdownLiteral } from '../common/text';
+import { formatCount, markdownLiteral } from '../common/text';
 import type { FixView } from '../model/fix';
 import type { DataWarning } from '../model/consistency';
 import { readableIssueType } from '../model/format';
 import { readableVendor } from '../common/scanners';
 import { falsePositiveBasis } from '../model/issue';
-import { currentReasonText, isExpired, reportTitle, type CurrentReason } from '../model/reportList';
+import { isExpired, reportTitle, type CurrentReason } from '../model/reportList';
 import { CommandId } from '../common/manifest';
 import { issuePlace } from './findingText';
 import type { ReportSize } from './nodes';
-import { type Instant, formatDate, parseTimestamp, relativeTime } from '../common/time';
+import { type Instant, formatDate, parseTimestamp } from '../common/time';
+import { confidenceWords } from './confidenceText';
+import { currentReasonWords } from './reportText';
+import { dateAndAgo } from './timeText';
 
 const MAX_COMMENTS = 5;
 /** A tooltip has room for most repository paths whole. */
@@ -60,14 +64,14 @@ export function appendExplanation(tip: Tooltip, explanation: Explanation): Toolt
     case 'text':
       return tip.text(explanation.text.trim());
     case 'none':
-      return tip.text(NO_EXPLANATION);
+      return tip.text(noExplanation());
     case 'unavailable':
       return tip.md('⚠️ ').text(explanation.message);
   }
 }
 
 function when(instant: Pick<Instant, 'ms'> | null, nowMs: number): string {
-  return instant ? `${formatDate(instant.ms)} (${relativeTime(instant.ms, nowMs)})` : 'unknown date';
+  return instant ? dateAndAgo(instant.ms, nowMs) : l10n.t('unknown date');
 }
 
 function commandLink(label: string, command: string, args: unknown): string {
@@ -82,11 +86,12 @@ export function fixTooltip(
   nowMs = Date.now(),
 ): vscode.MarkdownString {
   const tip = markdown();
-  const { confidence, ratings, lifecycle } = view;
+  const { ratings, lifecycle } = view;
+  const confidence = confidenceWords(view.confidence.kind, view.confidence.value);
   tip.md('**').text(view.issueType).md('** — ').text(confidence.label).md('\n\n');
   tip.text(confidence.meaning).md('\n\n');
 
-  tip.md(`**Ratings:** 👍 ${ratings.up} · 👎 ${ratings.down}`);
+  tip.md(`**${l10n.t('Ratings:')}** 👍 ${ratings.up} · 👎 ${ratings.down}`);
   if (ratings.tags.length) {
     tip.md(' — ');
     ratings.tags.forEach((tag, i) => {
@@ -97,46 +102,52 @@ export function fixTooltip(
   tip.md('\n\n');
   for (const comment of ratings.comments.slice(0, MAX_COMMENTS)) {
     tip.md(comment.vote === -1 ? '- 👎 ' : comment.vote === 1 ? '- 👍 ' : '- ');
-    tip.text(`“${comment.text}” — ${comment.reviewer}, ${comment.date ? formatDate(comment.date.ms) : 'undated'}`).md('\n');
+    const date = comment.date ? formatDate(comment.date.ms) : l10n.t('undated');
+    tip.text(l10n.t('“{0}” — {1}, {2}', comment.text, comment.reviewer, date)).md('\n');
   }
-  if (ratings.comments.length > MAX_COMMENTS) tip.md(`- … and ${counted(ratings.comments.length - MAX_COMMENTS, 'more comment')}\n`);
+  const moreComments = ratings.comments.length - MAX_COMMENTS;
+  if (moreComments > 0)
+    tip.md(`- ${moreComments === 1 ? l10n.t('… and 1 more comment') : l10n.t('… and {0} more comments', moreComments)}\n`);
 
-  tip.md('\n**Lifecycle**\n\n');
+  tip.md(`\n**${l10n.t('Lifecycle')}**\n\n`);
   tip
-    .md('- First observed: ')
-    .text(lifecycle.firstObserved ? when(lifecycle.firstObserved, nowMs) : 'unknown')
+    .md(`- ${l10n.t('First observed:')} `)
+    .text(lifecycle.firstObserved ? when(lifecycle.firstObserved, nowMs) : l10n.t('unknown'))
     .md('\n');
   const downloads = lifecycle.downloaded;
-  tip.md('- Downloaded: ');
-  if (downloads.count === 0) tip.md('not yet\n');
+  tip.md(`- ${l10n.t('Downloaded:')} `);
+  if (downloads.count === 0) tip.md(`${l10n.t('not yet')}\n`);
   else {
-    tip.text(`${when(downloads.first, nowMs)} — ${counted(downloads.count, 'download')} by`).md(' ');
+    const first = when(downloads.first, nowMs);
+    tip
+      .text(downloads.count === 1 ? l10n.t('{0} — 1 download by', first) : l10n.t('{0} — {1} downloads by', first, downloads.count))
+      .md(' ');
     downloads.downloaders.slice(0, MAX_DOWNLOADERS).forEach((d, i) => {
       if (i > 0) tip.md(', ');
       tip.text(`${d.label} (${d.count}×)`);
     });
-    if (downloads.downloaders.length > MAX_DOWNLOADERS) tip.md(`, and ${downloads.downloaders.length - MAX_DOWNLOADERS} more`);
+    if (downloads.downloaders.length > MAX_DOWNLOADERS) tip.md(l10n.t(', and {0} more', downloads.downloaders.length - MAX_DOWNLOADERS));
     tip.md('\n');
   }
-  tip.md('- Committed: ');
+  tip.md(`- ${l10n.t('Committed:')} `);
   const submissions = lifecycle.committed.submissions;
-  if (submissions.length === 0) tip.md('not yet\n');
+  if (submissions.length === 0) tip.md(`${l10n.t('not yet')}\n`);
   else {
     tip.text(when(lifecycle.committed.first, nowMs)).md('\n');
     submissions.forEach((s, index) => {
       tip.md('  - ');
-      tip.text(s.prId ? `PR #${s.prId}` : s.commitUrl ? 'Commit' : 'Submission');
+      tip.text(s.prId ? l10n.t('PR #{0}', s.prId) : s.commitUrl ? l10n.t('Commit') : l10n.t('Submission'));
       if (s.prStatus) tip.md(' (').text(s.prStatus).md(')');
-      if (s.branch) tip.md(' on ').text(s.branch);
-      if (s.prUrl || s.commitUrl)
-        tip.md(
-          ' — ' +
-            commandLink(s.prUrl ? 'Open pull request' : 'Open commit', CommandId.OpenPullRequest, { reportId, fixId: view.id, index }),
-        );
+      if (s.branch) tip.md(' ').text(l10n.t('on {0}', s.branch));
+      if (s.prUrl || s.commitUrl) {
+        const label = s.prUrl ? l10n.t('Open pull request') : l10n.t('Open commit');
+        tip.md(' — ' + commandLink(label, CommandId.OpenPullRequest, { reportId, fixId: view.id, index }));
+      }
       tip.md('\n');
     });
   }
-  tip.md(`\n**Issues:** ${view.issueIds.length}${issueCount !== view.issueIds.length ? ` (${issueCount} loaded)` : ''}\n`);
+  const loaded = issueCount !== view.issueIds.length ? ` ${l10n.t('({0} loaded)', issueCount)}` : '';
+  tip.md(`\n**${l10n.t('Issues:')}** ${view.issueIds.length}${loaded}\n`);
   appendWarnings(tip, warnings);
   return tip.value;
 }
@@ -157,26 +168,41 @@ export function issueTooltip(
     .md('** · ')
     .text(readableIssueType(issue.issueType))
     .md('\n\n');
-  tip.text(`${readableVendor(vendor)} · severity ${issue.severity ?? 'unknown'} · ${issue.state ?? 'no state'}`).md('\n\n');
   tip
-    .md('- Created: ')
-    .text(issue.createdAtMs === null ? 'unknown date' : when({ ms: issue.createdAtMs }, nowMs))
+    .text(
+      l10n.t('{0} · severity {1} · {2}', readableVendor(vendor), issue.severity ?? l10n.t('unknown'), issue.state ?? l10n.t('no state')),
+    )
+    .md('\n\n');
+  tip
+    .md(`- ${l10n.t('Created:')} `)
+    .text(issue.createdAtMs === null ? l10n.t('unknown date') : when({ ms: issue.createdAtMs }, nowMs))
     .md('\n');
   tip
-    .md('- Fingerprint: ')
-    .text(issue.fingerprintHash ?? 'none')
+    .md(`- ${l10n.t('Fingerprint:')} `)
+    .text(issue.fingerprintHash ?? l10n.t('none'))
     .md('\n');
   const tags = issue.vulnerabilityReportIssueTags.map((t) => t.vulnerability_report_issue_tag_value).filter((t): t is string => !!t);
   tip
-    .md('- Tags: ')
-    .text(tags.length ? tags.join(', ') : 'none')
+    .md(`- ${l10n.t('Tags:')} `)
+    .text(tags.length ? tags.join(', ') : l10n.t('none'))
     .md('\n');
-  tip.md('- Issue id: ').text(issue.id).md('\n');
+  tip
+    .md(`- ${l10n.t('Issue id:')} `)
+    .text(issue.id)
+    .md('\n');
   const place = issuePlace(issue, PLACE_MAX);
-  if (place !== '') tip.md('- Reported at: ').text(place).md('\n');
+  if (place !== '')
+    tip
+      .md(`- ${l10n.t('Reported at:')} `)
+      .text(place)
+      .md('\n');
   if (falsePositiveBasis(issue)) {
-    if (summary) tip.md('\n**False positive — summary**\n\n').text(summary).md('\n');
-    tip.md('\n**Why this is a false positive**\n\n');
+    if (summary)
+      tip
+        .md(`\n**${l10n.t('False positive — summary')}**\n\n`)
+        .text(summary)
+        .md('\n');
+    tip.md(`\n**${l10n.t('Why this is a false positive')}**\n\n`);
     appendExplanation(tip, explanation).md('\n');
   }
   appendWarnings(tip, warnings);
@@ -192,47 +218,59 @@ export function reportTooltip(
 ): vscode.MarkdownString {
   const tip = markdown();
   tip.md('**').text(reportTitle(report)).md('**\n\n');
-  if (current) tip.text(currentReasonText(current)).md('\n\n');
+  if (current) tip.text(currentReasonWords(current)).md('\n\n');
   if (cached) {
     tip
       .md('_')
-      .text(`Shown from the cache: fetched ${formatDate(cached.since)} (${relativeTime(cached.since, nowMs)}).`)
+      .text(l10n.t('Shown from the cache: fetched {0}.', dateAndAgo(cached.since, nowMs)))
       .md('_ ');
     tip.text(
-      cached.stale ? `The service could not confirm it: ${cached.stale} Refresh Report to try again.` : 'Checking it with the service…',
+      cached.stale
+        ? l10n.t('The service could not confirm it: {0} Refresh Report to try again.', cached.stale)
+        : l10n.t('Checking it with the service…'),
     );
     tip.md('\n\n');
   }
-  tip.md('- Scanner: ').text(readableVendor(report.vulnerabilityReport?.vendor)).md('\n');
+  tip
+    .md(`- ${l10n.t('Scanner:')} `)
+    .text(readableVendor(report.vulnerabilityReport?.vendor))
+    .md('\n');
   if (size) appendSize(tip, size);
   if (report.repo) {
     tip
-      .md('- Repository: ')
-      .text(report.repo.originalUrl ?? report.repo.name ?? 'unknown')
+      .md(`- ${l10n.t('Repository:')} `)
+      .text(report.repo.originalUrl ?? report.repo.name ?? l10n.t('unknown'))
       .md('\n');
-    if (report.repo.reference) tip.md('- Reference: ').text(report.repo.reference).md('\n');
+    if (report.repo.reference)
+      tip
+        .md(`- ${l10n.t('Reference:')} `)
+        .text(report.repo.reference)
+        .md('\n');
   }
-  tip.md('- Created: ').text(when(parseTimestamp(report.createdOn) ?? null, nowMs));
-  if (report.createdByUser?.email) tip.md(' by ').text(report.createdByUser.email);
+  tip.md(`- ${l10n.t('Created:')} `).text(when(parseTimestamp(report.createdOn) ?? null, nowMs));
+  if (report.createdByUser?.email) tip.md(' ').text(l10n.t('by {0}', report.createdByUser.email));
   tip.md('\n');
   const expires = parseTimestamp(report.expirationOn);
   if (expires)
     tip
-      .md(isExpired(report, nowMs) ? '- **Expired** ' : '- Expires ')
+      .md(isExpired(report, nowMs) ? `- **${l10n.t('Expired')}** ` : `- ${l10n.t('Expires')} `)
       .text(when(expires, nowMs))
       .md('\n');
-  tip.md('- Report id: ').text(report.id).md('\n');
+  tip
+    .md(`- ${l10n.t('Report id:')} `)
+    .text(report.id)
+    .md('\n');
   return tip.value;
 }
 
 /** "Fixes: 12 (7 Open, 5 Committed; 5 Stable, 7 Adaptive)", then the issues loaded so far. */
 function appendSize(tip: Tooltip, size: ReportSize): void {
   const { fixes, issues } = size;
-  tip.md('- Fixes: ').text(formatCount(fixes.total));
-  const states = fixes.byState.map((s) => `${s.count} ${s.label}`).join(', ');
+  tip.md(`- ${l10n.t('Fixes:')} `).text(formatCount(fixes.total));
+  const states = fixes.byState.map((s) => `${s.count} ${s.state ?? l10n.t('No state')}`).join(', ');
   const confidences = fixes.byConfidence
     .filter((c) => c.count > 0)
-    .map((c) => `${c.count} ${c.label}`)
+    .map((c) => `${c.count} ${confidenceWords(c.kind).short}`)
     .join(', ');
   if (fixes.total > 0)
     tip
@@ -241,16 +279,30 @@ function appendSize(tip: Tooltip, size: ReportSize): void {
       .md(')');
   tip.md('\n');
   if (!issues) return;
-  const atLeast = issues.complete ? '' : 'at least ';
+  const { received, falsePositives, complete } = issues;
+  const issueCount = complete
+    ? received === 1
+      ? l10n.t('1 issue')
+      : l10n.t('{0} issues', received)
+    : received === 1
+      ? l10n.t('at least 1 issue')
+      : l10n.t('at least {0} issues', received);
+  const fpCount = complete
+    ? falsePositives === 1
+      ? l10n.t('1 false positive')
+      : l10n.t('{0} false positives', falsePositives)
+    : falsePositives === 1
+      ? l10n.t('at least 1 false positive')
+      : l10n.t('at least {0} false positives', falsePositives);
   tip
-    .md('- Issues: ')
-    .text(`${atLeast}${counted(issues.received, 'issue')}, ${atLeast}${counted(issues.falsePositives, 'false positive')}`)
-    .md(issues.complete ? '\n' : ' (not all loaded yet)\n');
+    .md(`- ${l10n.t('Issues:')} `)
+    .text(`${issueCount}, ${fpCount}`)
+    .md(complete ? '\n' : ` ${l10n.t('(not all loaded yet)')}\n`);
 }
 
 function appendWarnings(tip: Tooltip, warnings: readonly DataWarning[]): void {
   if (warnings.length === 0) return;
-  tip.md('\n**Inconsistencies in the service data**\n\n');
+  tip.md(`\n**${l10n.t('Inconsistencies in the service data')}**\n\n`);
   for (const f of warnings)
     tip
       .md(f.severity === 'error' ? '- ⛔ ' : '- ⚠️ ')

@@ -2,6 +2,7 @@
 // and stale data all want them; each sets its part here and this module writes the view, so no
 // part overwrites another. The message shows in a one-view container, where the description
 // is hidden; the badge counts the filter's conditions on the activity bar.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { Disposable } from '../common/disposable';
 import { ContextKey } from '../common/manifest';
@@ -38,7 +39,10 @@ export class ViewStatus extends Disposable {
     if (this.view.description !== description) this.view.description = description;
     const { filter } = this.parts;
     const badge = filter.length
-      ? { value: filter.length, tooltip: `${filter.length} filter condition${filter.length === 1 ? '' : 's'} in force` }
+      ? {
+          value: filter.length,
+          tooltip: filter.length === 1 ? l10n.t('1 filter condition in force') : l10n.t('{0} filter conditions in force', filter.length),
+        }
       : undefined;
     if (this.view.badge?.value !== badge?.value) this.view.badge = badge;
     const flags = `${filter.length > 0}|${!!this.parts.refreshing}`;

@@ -16,7 +16,10 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
   };
 };
 
-const commandLinks = (text: string) => [...text.matchAll(/\(command:([\w.-]+)/g)].map((m) => m[1]!);
+/** The manifest's texts are `%key%`s of package.nls.json (the English; the German keeps the same links, test/unit/l10n.test.ts). */
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const resolved = (text: string) => text.replace(/^%([^%]+)%$/, (whole, key: string) => nls[key] ?? whole);
+const commandLinks = (text: string) => [...resolved(text).matchAll(/\(command:([\w.-]+)/g)].map((m) => m[1]!);
 
 function manifestEntryPoints(): string[] {
   const { menus, keybindings, viewsWelcome, walkthroughs } = manifest.contributes;

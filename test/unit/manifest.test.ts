@@ -155,7 +155,7 @@ describe('manifest', () => {
       .trim()
       .split('\n');
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/cache\.js|dist\/insights\.js|dist\/reporting\.js|dist\/patch\.js|dist\/lines\.js|dist\/suppression\.js|dist\/doctor\.js|dist\/agent\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
+      /^(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/cache\.js|dist\/insights\.js|dist\/reporting\.js|dist\/patch\.js|dist\/lines\.js|dist\/suppression\.js|dist\/doctor\.js|dist\/agent\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
     const extra = files.filter((f) => !allowed.test(f));
     assert.deepEqual(extra, [], 'unexpected files in the VSIX');
     assert.ok(files.includes('dist/extension.js'));

@@ -2,8 +2,9 @@
 // install lives, how to start it isolated from the user's own editor, and how to stop it
 // with everything it spawned. Installed, at the version pinned there, by scripts/install-editor.sh.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -101,6 +102,52 @@ export function installVsix(dirs: EditorDirs, vsix: string, env: NodeJS.ProcessE
   }
 }
 
+/**
+ * Writes user-data/languagepacks.json for the installed extensions that contribute a locale, as
+ * VS Code's own language pack cache does when a pack is installed from a running workbench.
+ * `--install-extension` does not write it, and without it code-server resolves every --locale
+ * to English (its getNLSConfiguration reads only this file). Returns the locales registered.
+ */
+export async function registerLanguagePacks(dirs: EditorDirs): Promise<string[]> {
+  const packs: Record<string, unknown> = {};
+  for (const folder of await readdir(dirs.extensions, { withFileTypes: true })) {
+    if (!folder.isDirectory()) continue;
+    const root = path.join(dirs.extensions, folder.name);
+    let manifest: ExtensionManifest;
+    try {
+      manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as ExtensionManifest;
+    } catch {
+      continue; // not an extension folder
+    }
+    for (const localization of manifest.contributes?.localizations ?? []) {
+      const main = localization.translations?.find((t) => t.id === 'vscode');
+      if (!main) continue;
+      packs[localization.languageId] = {
+        hash: createHash('sha256').update(`${manifest.publisher}.${manifest.name}@${manifest.version}`).digest('hex').slice(0, 32),
+        extensions: [{ extensionIdentifier: { id: `${manifest.publisher}.${manifest.name}` }, version: manifest.version }],
+        translations: { vscode: path.join(root, main.path) },
+        label: localization.localizedLanguageName ?? localization.languageName,
+      };
+    }
+  }
+  await writeFile(path.join(dirs.userData, 'languagepacks.json'), JSON.stringify(packs));
+  return Object.keys(packs);
+}
+
+interface ExtensionManifest {
+  publisher: string;
+  name: string;
+  version: string;
+  contributes?: {
+    localizations?: {
+      languageId: string;
+      languageName?: string;
+      localizedLanguageName?: string;
+      translations?: { id: string; path: string }[];
+    }[];
+  };
+}
+
 /** Asks the OS for a free loopback port (a tiny race remains until code-server binds it). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -131,8 +178,10 @@ export function startCodeServer(
   env: NodeJS.ProcessEnv,
   onLog: (line: string) => void,
   workspaceTrust = false,
+  locale?: string,
 ): CodeServerProcess {
   const args = [
+    ...(locale ? ['--locale', locale] : []),
     '--auth',
     'none',
     '--disable-telemetry',

@@ -14,6 +14,7 @@ import {
   editorDirs,
   freePort,
   installVsix,
+  registerLanguagePacks,
   seedDirs,
   startCodeServer,
   waitForHealthy,
@@ -47,6 +48,11 @@ export interface StartEditorOptions {
   headless?: boolean;
   /** Keep workspace trust on: the folder opens in Restricted Mode until the user trusts it. */
   workspaceTrust?: boolean;
+  /**
+   * The display language (code-server's --locale). VS Code uses it only when an installed
+   * extension contributes that locale (a language pack), else it stays English.
+   */
+  locale?: string;
 }
 
 export interface RunTestsOptions {
@@ -167,10 +173,17 @@ export async function startEditor(opts: StartEditorOptions): Promise<EditorSessi
     await seedDirs(dirs, opts.userSettings);
     const env = codeServerEnv(dirs, opts.env);
     for (const vsix of opts.vsixPaths ?? []) installVsix(dirs, vsix, env);
+    if (opts.locale) {
+      const locales = await registerLanguagePacks(dirs);
+      if (!locales.includes(opts.locale))
+        throw new Error(
+          `--locale ${opts.locale}: no installed extension contributes it (installed packs: ${locales.join(', ') || 'none'})`,
+        );
+    }
 
     const port = await freePort();
     ensureOpen();
-    server = startCodeServer(dirs, port, env, onLog, opts.workspaceTrust ?? false);
+    server = startCodeServer(dirs, port, env, onLog, opts.workspaceTrust ?? false, opts.locale);
     await waitForHealthy(server, HEALTHZ_TIMEOUT_MS);
     ensureOpen();
 

@@ -1,6 +1,7 @@
 // An expanded report's issues, paged into its model in the background: `issuesPerLoad` at a
 // time ("Load more" continues), cancellable, retried from the start after a failure, and fed to
 // the cache as they arrive. Its first page may already be on its way (earlyPages.ts).
+import * as l10n from '@vscode/l10n';
 import type { ReportModel } from '../../model/report';
 import { closePaging, EarlyPages, type OpenedPaging } from '../earlyPages';
 import type { CacheWrites } from './cacheWrites';
@@ -138,8 +139,12 @@ export class IssuePaging {
       }
       changed.fire({ kind: 'report', reportId });
     };
+    const project = entry.summary.vulnerabilityReport?.project?.name;
     paging.running = Promise.resolve(
-      this.withProgress(`Loading issues of ${entry.summary.vulnerabilityReport?.project?.name ?? 'the report'}…`, run),
+      this.withProgress(
+        typeof project === 'string' ? l10n.t('Loading issues of {0}…', project) : l10n.t('Loading issues of the report…'),
+        run,
+      ),
     );
     this.inForeground(paging.running, reportId);
   }

@@ -2,6 +2,7 @@
 // with the service; else from the service, cancellable), and Refresh, which keeps what is on
 // screen until everything it fetches has arrived, or marks it stale when it fails or is
 // cancelled. How the refreshed data is swapped in is the facade's (it touches every part).
+import * as l10n from '@vscode/l10n';
 import type { FixReportSummary } from '../../api/schemas';
 import { ReportModel } from '../../model/report';
 import { sortReports } from '../../model/reportList';
@@ -102,7 +103,7 @@ export class ListLoading {
     this.refreshRun = run;
     state.changed.fire({ kind: 'status' });
     const list = Promise.resolve(
-      this.withProgress('Loading fix reports…', async () => {
+      this.withProgress(l10n.t('Loading fix reports…'), async () => {
         const client = this.connection.client();
         const [reports, remotes] = await Promise.all([client.listReports(run.controller.signal), this.workspaceRemotes().catch(() => [])]);
         const sorted = sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() });
@@ -162,7 +163,7 @@ export class ListLoading {
       );
       return { reports, sorted: sortReports(reports, { workspaceRemotes: remotes, nowMs: Date.now() }), details, fetchedAt };
     };
-    const title = mode === 'revalidate' ? 'Checking the cached fix reports…' : 'Refreshing fix reports…';
+    const title = mode === 'revalidate' ? l10n.t('Checking the cached fix reports…') : l10n.t('Refreshing fix reports…');
     void Promise.resolve(this.withProgress(title, fetchAll))
       .then(
         ({ reports, sorted, details, fetchedAt }) => {
@@ -178,7 +179,7 @@ export class ListLoading {
           if (epoch !== state.epoch) return;
           const cancelled = controller.signal.aborted;
           const error = cancelled ? undefined : state.failed(e, () => this.refresh());
-          const reason = cancelled ? 'The refresh was cancelled.' : `The refresh failed: ${error!.message}`;
+          const reason = cancelled ? l10n.t('The refresh was cancelled.') : l10n.t('The refresh failed: {0}', error!.message);
           this.staleValue = { since: shownSince, reason };
           this.cachedList = undefined; // said by the stale mark from now on
           this.log.warn(`Refresh ${cancelled ? 'cancelled' : 'failed'}; showing the data fetched ${new Date(shownSince).toISOString()}.`);

@@ -5,6 +5,7 @@
 // still be the one written (same device and inode, a regular file) and the target must not be
 // a link or anything but a regular file. The report cache (cache/atomicFile) and exports both
 // write this way. Plain Node, no editor API.
+import * as l10n from '@vscode/l10n';
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -57,7 +58,10 @@ export async function writeThroughTemp(target: string, produce: (write: ChunkWri
     }
     const now = await fs.lstat(temp);
     if (!now.isFile() || now.dev !== written.dev || now.ino !== written.ino)
-      throw new WriteRefusedError(`the temporary file ${temp} was replaced while it was written; nothing was saved: try again`, target);
+      throw new WriteRefusedError(
+        l10n.t('the temporary file {0} was replaced while it was written; nothing was saved: try again', temp),
+        target,
+      );
     await refuseLinkOrOther(target);
     await renameWithRetry(temp, target);
     renamed = true;
@@ -135,11 +139,16 @@ async function refuseLinkOrOther(target: string): Promise<void> {
   }
   if (stats.isSymbolicLink())
     throw new WriteRefusedError(
-      `${target} is a symbolic link; nothing is written through a link: choose another name, or remove the link first`,
+      l10n.t('{0} is a symbolic link; nothing is written through a link: choose another name, or remove the link first', target),
       target,
     );
   if (!stats.isFile())
-    throw new WriteRefusedError(`${target} is ${stats.isDirectory() ? 'a folder' : 'not a regular file'}; choose another name`, target);
+    throw new WriteRefusedError(
+      stats.isDirectory()
+        ? l10n.t('{0} is a folder; choose another name', target)
+        : l10n.t('{0} is not a regular file; choose another name', target),
+      target,
+    );
 }
 
 /**

@@ -4,6 +4,7 @@
 // created file must not exist at all (a dangling link counts as existing: writing it would
 // create the file it points to); a changed or deleted file must be a regular file of one name.
 // Plain Node, no editor API, so the checks run against real files in unit tests.
+import * as l10n from '@vscode/l10n';
 import type { Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -29,14 +30,14 @@ export type TargetsCheck = { ok: true; targets: CheckedTarget[] } | { ok: false;
 /** Whether `relPath` under `root` may be written as `action` now, and its absolute path under the root's real path. */
 export async function checkWriteTarget(root: string, relPath: string, action: WriteAction): Promise<TargetCheck> {
   const checked = safeRepoPath(relPath);
-  if (!checked.ok) return { ok: false, reason: `${escapedJson(relPath)} is not a path a fix may write (${checked.reason})` };
+  if (!checked.ok) return { ok: false, reason: l10n.t('{0} is not a path a fix may write ({1})', escapedJson(relPath), checked.reason) };
   const policy = classifyWritePath(checked.path);
   if (policy.kind === 'refused') return { ok: false, reason: policy.reason };
   let realRoot: string;
   try {
     realRoot = await fs.realpath(root);
   } catch (e) {
-    return { ok: false, reason: `the repository folder ${root} cannot be read (${code(e)}): check that it still exists` };
+    return { ok: false, reason: l10n.t('the repository folder {0} cannot be read ({1}): check that it still exists', root, code(e)) };
   }
   const segments = checked.path.split('/');
   let current = realRoot;
@@ -47,32 +48,37 @@ export async function checkWriteTarget(root: string, relPath: string, action: Wr
     const stats = await lstatOrMissing(current);
     if (stats === 'missing') {
       if (action === 'create') break; // created with its folders; nothing below can exist
-      return { ok: false, reason: `${checked.path} is not in the repository (its folder ${folder} does not exist)` };
+      return { ok: false, reason: l10n.t('{0} is not in the repository (its folder {1} does not exist)', checked.path, folder) };
     }
-    if (stats instanceof Error) return { ok: false, reason: `${folder} cannot be checked (${code(stats)})` };
-    if (stats.isSymbolicLink()) return { ok: false, reason: `${folder} is a symbolic link; a fix never writes through a link` };
-    if (!stats.isDirectory()) return { ok: false, reason: `${folder} is not a folder, so ${checked.path} cannot be written` };
+    if (stats instanceof Error) return { ok: false, reason: l10n.t('{0} cannot be checked ({1})', folder, code(stats)) };
+    if (stats.isSymbolicLink()) return { ok: false, reason: l10n.t('{0} is a symbolic link; a fix never writes through a link', folder) };
+    if (!stats.isDirectory()) return { ok: false, reason: l10n.t('{0} is not a folder, so {1} cannot be written', folder, checked.path) };
   }
   const absolute = path.join(realRoot, ...segments);
   const target = await lstatOrMissing(absolute);
-  if (target instanceof Error) return { ok: false, reason: `${checked.path} cannot be checked (${code(target)})` };
+  if (target instanceof Error) return { ok: false, reason: l10n.t('{0} cannot be checked ({1})', checked.path, code(target)) };
   if (action === 'create') {
     if (target === 'missing') return inside(realRoot, await existingAncestor(absolute, realRoot), checked.path, absolute);
-    if (target.isSymbolicLink()) return { ok: false, reason: `${checked.path} is a symbolic link; a fix never writes through a link` };
-    return { ok: false, reason: `the patch creates ${checked.path}, which already exists` };
+    if (target.isSymbolicLink())
+      return { ok: false, reason: l10n.t('{0} is a symbolic link; a fix never writes through a link', checked.path) };
+    return { ok: false, reason: l10n.t('the patch creates {0}, which already exists', checked.path) };
   }
-  if (target === 'missing') return { ok: false, reason: `${checked.path} is not in the repository` };
-  if (target.isSymbolicLink()) return { ok: false, reason: `${checked.path} is a symbolic link; a fix never writes through a link` };
+  if (target === 'missing') return { ok: false, reason: l10n.t('{0} is not in the repository', checked.path) };
+  if (target.isSymbolicLink())
+    return { ok: false, reason: l10n.t('{0} is a symbolic link; a fix never writes through a link', checked.path) };
   if (!target.isFile())
-    return { ok: false, reason: `${checked.path} is not a regular file (${kindOf(target)}), so a fix does not write it` };
+    return { ok: false, reason: l10n.t('{0} is not a regular file ({1}), so a fix does not write it', checked.path, kindOf(target)) };
   // Another name of the same file may be outside the repository: writing one writes both.
   if (target.nlink > 1)
-    return { ok: false, reason: `${checked.path} has other hard links (${target.nlink} names); a fix writes only files of one name` };
+    return {
+      ok: false,
+      reason: l10n.t('{0} has other hard links ({1} names); a fix writes only files of one name', checked.path, target.nlink),
+    };
   let parent: string;
   try {
     parent = await fs.realpath(path.dirname(absolute));
   } catch (e) {
-    return { ok: false, reason: `the folder of ${checked.path} cannot be read (${code(e)})` };
+    return { ok: false, reason: l10n.t('the folder of {0} cannot be read ({1})', checked.path, code(e)) };
   }
   return inside(realRoot, parent, checked.path, absolute);
 }
@@ -82,7 +88,10 @@ export async function checkPatchTargets(root: string, files: readonly PatchTarge
   const collision = findCaseCollisions(files.map((f) => f.path));
   if (collision) {
     const [a, b] = collision;
-    return { ok: false, reason: a === b ? `the patch changes ${a} twice` : `${a} and ${b} are one file or folder on Windows and macOS` };
+    return {
+      ok: false,
+      reason: a === b ? l10n.t('the patch changes {0} twice', a) : l10n.t('{0} and {1} are one file or folder on Windows and macOS', a, b),
+    };
   }
   const targets: CheckedTarget[] = [];
   for (const file of files) {
@@ -93,7 +102,7 @@ export async function checkPatchTargets(root: string, files: readonly PatchTarge
   const links = await sensitiveLinks(root);
   for (const target of targets) {
     const link = links.find((l) => target.absolute === l.real || target.absolute.startsWith(l.real + path.sep));
-    if (link) target.sensitive = `${link.why} (reached through the link ${link.name})`;
+    if (link) target.sensitive = l10n.t('{0} (reached through the link {1})', link.why, link.name);
   }
   return { ok: true, targets };
 }
@@ -142,7 +151,7 @@ async function sensitiveLinks(root: string): Promise<SensitiveLink[]> {
 
 function inside(realRoot: string, realFolder: string, relPath: string, absolute: string): TargetCheck {
   if (realFolder === realRoot || realFolder.startsWith(realRoot + path.sep)) return { ok: true, absolute };
-  return { ok: false, reason: `${relPath} resolves to ${realFolder}, outside the repository; a fix never writes there` };
+  return { ok: false, reason: l10n.t('{0} resolves to {1}, outside the repository; a fix never writes there', relPath, realFolder) };
 }
 
 /** The real path of the deepest folder of `absolute` that exists (the root at least). */
@@ -167,11 +176,11 @@ async function lstatOrMissing(file: string): Promise<Stats | 'missing' | Error> 
 }
 
 function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return 'a folder';
-  if (stats.isFIFO()) return 'a named pipe';
-  if (stats.isSocket()) return 'a socket';
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
-  return 'not a file';
+  if (stats.isDirectory()) return l10n.t('a folder');
+  if (stats.isFIFO()) return l10n.t('a named pipe');
+  if (stats.isSocket()) return l10n.t('a socket');
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return l10n.t('a device');
+  return l10n.t('not a file');
 }
 
 function code(e: unknown): string {

@@ -2,6 +2,7 @@
 // through the editor's file system API, which takes the whole content at once and has no
 // exclusive create or rename-into-place, so only what it can tell is checked: the target is
 // not a link or a folder. The one place outside exclusiveFile that writes a user's file.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import { WriteRefusedError } from './exclusiveFile';
 
@@ -32,9 +33,9 @@ async function refuseLinkOrFolder(target: vscode.Uri): Promise<void> {
   }
   if (type & vscode.FileType.SymbolicLink)
     throw new WriteRefusedError(
-      `${target.toString()} is a symbolic link; nothing is written through a link: choose another name`,
+      l10n.t('{0} is a symbolic link; nothing is written through a link: choose another name', target.toString()),
       target.toString(),
     );
   if (type & vscode.FileType.Directory)
-    throw new WriteRefusedError(`${target.toString()} is a folder; choose another name`, target.toString());
+    throw new WriteRefusedError(l10n.t('{0} is a folder; choose another name', target.toString()), target.toString());
 }

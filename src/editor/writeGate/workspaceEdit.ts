@@ -5,6 +5,7 @@
 // read-only file) stops the edit before anything reaches the disk. Success is reported only once
 // every file reads as patched; a mismatch after the edit ran is said as such, never as "nothing
 // was changed". Line endings are compared as the editor keeps them (it normalises a document's).
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { FileAction } from '../../model/patch';
 import { checkTargetsAgain } from '../fixPatches';
@@ -34,7 +35,11 @@ export async function applyPatchedFiles(root: vscode.Uri, files: readonly GatedF
   if (!gate.ok) return { ok: false, written: false, reason: gate.reason };
   const turned = gate.targets.find((t, i) => t.sensitive && !files[i]!.planned.sensitive);
   if (turned)
-    return { ok: false, written: false, reason: `${turned.path} now makes code run (${turned.sensitive}), which was not confirmed` };
+    return {
+      ok: false,
+      written: false,
+      reason: l10n.t('{0} now makes code run ({1}), which was not confirmed', turned.path, turned.sensitive ?? ''),
+    };
   const edit = new vscode.WorkspaceEdit();
   for (const file of [...files].sort((a, b) => ORDER[a.planned.action] - ORDER[b.planned.action])) {
     const { path, action } = file.planned;
@@ -44,10 +49,11 @@ export async function applyPatchedFiles(root: vscode.Uri, files: readonly GatedF
     }
     const document = await vscode.workspace.openTextDocument(file.uri);
     if (!sameText(document.getText(), file.before))
-      return { ok: false, written: false, reason: `${path} changed while the fix was being prepared` };
+      return { ok: false, written: false, reason: l10n.t('{0} changed while the fix was being prepared', path) };
     if (action === 'delete') {
       // Deleting removes the file on disk: unsaved changes in its editor were never shown in the preview.
-      if (document.isDirty) return { ok: false, written: false, reason: `${path} has unsaved changes; save or revert them first` };
+      if (document.isDirty)
+        return { ok: false, written: false, reason: l10n.t('{0} has unsaved changes; save or revert them first', path) };
       edit.deleteFile(file.uri, { ignoreIfNotExists: false, recursive: false });
     } else edit.replace(file.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), file.after);
   }
@@ -58,15 +64,15 @@ export async function applyPatchedFiles(root: vscode.Uri, files: readonly GatedF
     return {
       ok: false,
       written: true,
-      reason: `the editor failed while applying the edit (${errorMessage(e)})`,
+      reason: l10n.t('the editor failed while applying the edit ({0})', errorMessage(e)),
     };
   }
-  if (!applied) return { ok: false, written: false, reason: 'the editor did not apply the edit (is a file read-only?)' };
+  if (!applied) return { ok: false, written: false, reason: l10n.t('the editor did not apply the edit (is a file read-only?)') };
   for (const file of files) {
     if (file.planned.action === 'delete') continue;
     const text = (await vscode.workspace.openTextDocument(file.uri)).getText();
     if (!sameText(text, file.after))
-      return { ok: false, written: true, reason: `${file.planned.path} does not read as patched after the edit` };
+      return { ok: false, written: true, reason: l10n.t('{0} does not read as patched after the edit', file.planned.path) };
   }
   return { ok: true };
 }

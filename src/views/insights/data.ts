@@ -3,6 +3,7 @@
 // when it holds one, else a detail fetched for the dashboard alone, measure.ts) and the issues
 // already paged for them. Issues are never paged just to draw the dashboard; "Load issues" in
 // the page asks for that. Nothing here waits long without yielding (common/timeSlice).
+import * as l10n from '@vscode/l10n';
 import type { FixReportDetail, FixReportSummary } from '../../api/schemas';
 import { readableVendor } from '../../common/scanners';
 import { cleanText } from '../../common/text';
@@ -78,11 +79,11 @@ function measuredScope(
   workspaceRemotes: readonly string[],
 ): { scope: InsightsScope; notice: string | null } {
   if (scope.kind !== 'workspace' || reportsIn(scope, reports, workspaceRemotes).length > 0) return { scope, notice: null };
-  const why =
+  const notice =
     workspaceRemotes.length === 0
-      ? 'This workspace has no Git repository with a remote'
-      : 'No report is for a repository of this workspace';
-  return { scope: { kind: 'all' }, notice: `${why}: showing all reports.` };
+      ? l10n.t('This workspace has no Git repository with a remote: showing all reports.')
+      : l10n.t('No report is for a repository of this workspace: showing all reports.');
+  return { scope: { kind: 'all' }, notice };
 }
 
 /** The workspace's repositories (when they have reports), all reports, each scanner present, and the scope shown if it is a report. */
@@ -90,8 +91,8 @@ function scopeChoices(scope: InsightsScope, reports: readonly FixReportSummary[]
   const choice = (s: InsightsScope, label: string): ScopeChoice => ({ key: scopeKey(s), label, scope: s });
   const choices: ScopeChoice[] = [];
   const mine = reportsIn({ kind: 'workspace' }, reports, workspaceRemotes).length;
-  if (mine > 0) choices.push(choice({ kind: 'workspace' }, `This workspace's repositories (${mine})`));
-  choices.push(choice({ kind: 'all' }, `All reports (${reports.length})`));
+  if (mine > 0) choices.push(choice({ kind: 'workspace' }, l10n.t("This workspace's repositories ({0})", mine)));
+  choices.push(choice({ kind: 'all' }, l10n.t('All reports ({0})', reports.length)));
   const vendors = new Map<string, { vendor: string; count: number }>();
   for (const r of reports) {
     const vendor = r.vulnerabilityReport?.vendor?.trim();
@@ -105,7 +106,12 @@ function scopeChoices(scope: InsightsScope, reports: readonly FixReportSummary[]
   if (scope.kind === 'report') {
     const report = reports.find((r) => r.id === scope.reportId);
     choices.push(
-      choice(scope, report ? `This report: ${reportTitle(report)} · ${readableVendor(report.vulnerabilityReport?.vendor)}` : 'This report'),
+      choice(
+        scope,
+        report
+          ? l10n.t('This report: {0}', `${reportTitle(report)} · ${readableVendor(report.vulnerabilityReport?.vendor)}`)
+          : l10n.t('This report'),
+      ),
     );
   }
   return choices;

@@ -2,9 +2,18 @@
 // Content Security Policy (scripts by nonce, no inline styles but ours, nothing from the network)
 // and styles made of the theme's variables.
 import { randomBytes } from 'node:crypto';
-import type * as vscode from 'vscode';
+import * as l10n from '@vscode/l10n';
+import * as vscode from 'vscode';
+
+/** Text for HTML: element content or an attribute in double quotes. */
+function escaped(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
 
 export function insightsHtml(webview: vscode.Webview, scriptUri: vscode.Uri): string {
+  // The editor's bundle for its display language (undefined in English): the page's script gives it
+  // to @vscode/l10n for the page's own words (webview/insights/main).
+  const translations = vscode.l10n.bundle;
   const nonce = randomBytes(18).toString('base64');
   const csp = [
     "default-src 'none'",
@@ -13,13 +22,14 @@ export function insightsHtml(webview: vscode.Webview, scriptUri: vscode.Uri): st
     `style-src ${webview.cspSource} 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
+  // eslint-disable-next-line no-restricted-syntax -- markup and styles; its words are translated where they go in
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escaped(vscode.env.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Fix Insights</title>
+<title>${escaped(l10n.t('Fix Insights'))}</title>
 <style nonce="${nonce}">
   body { color: var(--vscode-foreground); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); padding: 0 16px 24px; }
   h1 { font-size: 1.4em; font-weight: 600; }
@@ -37,8 +47,8 @@ export function insightsHtml(webview: vscode.Webview, scriptUri: vscode.Uri): st
   .tile-label, .tile-detail, .caption, .no-data, #coverage, #scope-notice { color: var(--vscode-descriptionForeground); margin: 0; }
 </style>
 </head>
-<body>
-<main id="root"><p id="coverage" role="status">Gathering fix reports…</p></main>
+<body${translations ? ` data-l10n="${escaped(JSON.stringify(translations))}"` : ''}>
+<main id="root"><p id="coverage" role="status">${escaped(l10n.t('Gathering fix reports…'))}</p></main>
 <script nonce="${nonce}" src="${scriptUri.toString()}"></script>
 </body>
 </html>`;

@@ -2,7 +2,7 @@
 // loaded yet as unknown rather than 0, and durations read as days or hours. The CLI keeps a day
 // count and milliseconds, numbers a script can use; on the page the same span once, readable.
 import { metricsTables, type Loaded, type Metrics, type MetricsTable } from '../../model/metrics';
-import { formatDuration } from '../../common/time';
+import { durationText } from '../timeText';
 
 export function pageTables(m: Metrics, loaded: Loaded): MetricsTable[] {
   return metricsTables(m, loaded).map((t) => (t.columns.some((c) => c.kind === 'ms') ? readableDurations(t) : t));
@@ -19,7 +19,7 @@ function readableDurations(t: MetricsTable): MetricsTable {
     rows: t.rows.map((row) =>
       kept.map(({ column, at }) => {
         const cell = row[at] ?? null;
-        return column.kind === 'ms' && typeof cell === 'number' ? formatDuration(cell) : cell;
+        return column.kind === 'ms' && typeof cell === 'number' ? durationText(cell) : cell;
       }),
     ),
   };

@@ -4,6 +4,7 @@
 // (retainContextWhenHidden off) and rebuilt from the data when shown again; after a window
 // reload the serializer restores it with its scope. A computation that takes a while shows a
 // notification with its progress and Cancel; cancelled, the page shows what was measured so far.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { FixReportDetail } from '../../api/schemas';
 import { Disposable } from '../../common/disposable';
@@ -75,7 +76,7 @@ export class InsightsPanel extends Disposable {
       void open.restart();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(INSIGHTS_VIEW_TYPE, 'Fix Insights', vscode.ViewColumn.Active, {});
+    const panel = vscode.window.createWebviewPanel(INSIGHTS_VIEW_TYPE, l10n.t('Fix Insights'), vscode.ViewColumn.Active, {});
     InsightsPanel.current = new InsightsPanel(panel, deps, scope);
   }
 
@@ -172,7 +173,7 @@ export class InsightsPanel extends Disposable {
       if (run === this.run) await this.post(data);
     } catch (e) {
       // The list itself failed: the store already logged it and showed a notification.
-      if (run === this.run) await this.post({ type: 'busy', message: `No data: ${errorMessage(e)}` });
+      if (run === this.run) await this.post({ type: 'busy', message: l10n.t('No data: {0}', errorMessage(e)) });
     } finally {
       clearTimeout(timer);
       if (this.computing === controller) {
@@ -193,7 +194,7 @@ export class InsightsPanel extends Disposable {
   ): void {
     if (controller.signal.aborted) return;
     void vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Fix Insights', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: l10n.t('Fix Insights'), cancellable: true },
       (progress, token) => {
         token.onCancellationRequested(() => {
           this.held = true;
@@ -204,7 +205,7 @@ export class InsightsPanel extends Disposable {
         onProgress((done, total) => {
           const increment = total > 0 ? ((done - shown) / total) * 100 : 0;
           shown = done;
-          const message = `Measuring report ${formatCount(done)} of ${formatCount(total)}…`;
+          const message = l10n.t('Measuring report {0} of {1}…', formatCount(done), formatCount(total));
           progress.report({ message, increment });
           if (performance.now() - posted >= PAGE_PROGRESS_MS) {
             posted = performance.now();
@@ -220,7 +221,7 @@ export class InsightsPanel extends Disposable {
   }
 
   private async loadIssues(): Promise<void> {
-    await this.post({ type: 'busy', message: 'Loading issues…' });
+    await this.post({ type: 'busy', message: l10n.t('Loading issues…') });
     const remotes = await this.deps.workspaceRemotes().catch(() => []);
     try {
       await loadReporting().loadIssues(this.deps.store, this.scope, remotes, this.deps.maxReports());

@@ -6,6 +6,7 @@
 import '@vscode-elements/elements/dist/vscode-radio-group/index.js';
 import '@vscode-elements/elements/dist/vscode-radio/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import * as l10n from '@vscode/l10n';
 import {
   BarController,
   BarElement,
@@ -24,6 +25,10 @@ import { cellText } from './cells';
 import { SERIES_COLOURS, type SeriesColour } from './colours';
 import type { ChartData, FromWebview, InsightsData, InsightsState, Tile, ToWebview } from './protocol';
 import { formatCount } from '../../common/text';
+
+// The page's own words in the editor's language: the panel puts its translations on the body (views/insights/html).
+const translations = document.body.dataset.l10n;
+if (translations) l10n.config({ contents: translations });
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -80,13 +85,16 @@ function tableOf(table: MetricsTable): HTMLTableElement {
     body.append(tr);
   }
   t.append(body);
-  if (table.rows.length === 0) t.appendChild(el('tfoot')).appendChild(el('tr')).append(el('td', 'No data in this scope.'));
+  if (table.rows.length === 0)
+    t.appendChild(el('tfoot'))
+      .appendChild(el('tr'))
+      .append(el('td', l10n.t('No data in this scope.')));
   return t;
 }
 
 /** The headline figures, before any chart; each tile's definition is its tooltip. */
 function tilesOf(tiles: readonly Tile[]): HTMLElement {
-  const section = el('div', undefined, { id: 'tiles', class: 'tiles', role: 'group', 'aria-label': 'At a glance' });
+  const section = el('div', undefined, { id: 'tiles', class: 'tiles', role: 'group', 'aria-label': l10n.t('At a glance') });
   for (const tile of tiles) {
     const box = section.appendChild(el('div', undefined, { class: 'tile', 'data-tile': tile.id, role: 'group', title: tile.definition }));
     box.append(
@@ -147,7 +155,10 @@ function render(data: InsightsData): void {
     } else {
       const box = section.appendChild(el('div', undefined, { class: 'canvas-box' }));
       const canvas = box.appendChild(
-        el('canvas', undefined, { role: 'img', 'aria-label': `${chart.title}. ${chart.summary} The table below holds the numbers.` }),
+        el('canvas', undefined, {
+          role: 'img',
+          'aria-label': l10n.t('{0}. {1} The table below holds the numbers.', chart.title, chart.summary),
+        }),
       );
       charts.push(new Chart(canvas, configOf(chart, p)));
     }
@@ -160,7 +171,7 @@ function render(data: InsightsData): void {
     root.append(section);
   }
   const rest = root.appendChild(el('section', undefined, { class: 'tables' }));
-  rest.append(el('h2', 'More tables'));
+  rest.append(el('h2', l10n.t('More tables')));
   for (const table of data.tables) if (!shown.has(table.id)) rest.append(tableOf(table));
   post({
     type: 'rendered',
@@ -174,8 +185,8 @@ function render(data: InsightsData): void {
 
 function header(data: InsightsData): HTMLElement {
   const h = el('header');
-  h.append(el('h1', 'Fix Insights'));
-  const group = el('vscode-radio-group', undefined, { 'aria-label': 'Reports measured' });
+  h.append(el('h1', l10n.t('Fix Insights')));
+  const group = el('vscode-radio-group', undefined, { 'aria-label': l10n.t('Reports measured') });
   for (const choice of data.choices) {
     const radio = el('vscode-radio', choice.label, { name: 'scope', value: choice.key });
     if (JSON.stringify(choice.scope) === JSON.stringify(data.scope)) radio.setAttribute('checked', '');
@@ -189,33 +200,44 @@ function header(data: InsightsData): HTMLElement {
   h.append(group);
   if (data.notice) h.append(el('p', data.notice, { id: 'scope-notice' }));
   const c = data.coverage;
-  const reports = (n: number) => `${formatCount(n)} ${n === 1 ? 'report' : 'reports'}`;
   const leftOut = c.inScope - c.reports;
   if (leftOut > 0)
     h.append(
       el(
         'p',
-        `The ${formatCount(c.reports)} most recent of ${reports(c.inScope)}; ${formatCount(leftOut)} left out ` +
-          `(setting securityFixReports.insights.maxReports: ${formatCount(c.maxReports)}).`,
+        l10n.t(
+          'The {0} most recent of {1} reports; {2} left out (setting securityFixReports.insights.maxReports: {3}).',
+          formatCount(c.reports),
+          formatCount(c.inScope),
+          formatCount(leftOut),
+          formatCount(c.maxReports),
+        ),
         { id: 'left-out' },
       ),
     );
-  if (c.cancelled) h.append(el('p', `Cancelled: the numbers cover the reports measured until then.`, { id: 'cancelled' }));
+  if (c.cancelled) h.append(el('p', l10n.t('Cancelled: the numbers cover the reports measured until then.'), { id: 'cancelled' }));
+  const partial = c.withIssues - c.issuesComplete;
   const lines = [
-    `Fixes counted over ${c.withFixes} of ${c.reports} ${c.reports === 1 ? 'report' : 'reports'}.`,
-    `Issues and false positives over ${c.withIssues} ${c.withIssues === 1 ? 'report' : 'reports'}` +
-      (c.withIssues > c.issuesComplete ? ` (${c.withIssues - c.issuesComplete} still partial).` : '.'),
-    `Computed ${new Date(data.computedAt).toLocaleString()}.`,
+    c.reports === 1
+      ? l10n.t('Fixes counted over {0} of 1 report.', c.withFixes)
+      : l10n.t('Fixes counted over {0} of {1} reports.', c.withFixes, c.reports),
+    c.withIssues === 1
+      ? partial > 0
+        ? l10n.t('Issues and false positives over 1 report ({0} still partial).', partial)
+        : l10n.t('Issues and false positives over 1 report.')
+      : partial > 0
+        ? l10n.t('Issues and false positives over {0} reports ({1} still partial).', c.withIssues, partial)
+        : l10n.t('Issues and false positives over {0} reports.', c.withIssues),
+    l10n.t('Computed {0}.', new Date(data.computedAt).toLocaleString()),
   ];
   h.append(el('p', lines.join(' '), { id: 'coverage', role: 'status' }));
   for (const f of c.failed) h.append(el('p', `${f.title}: ${f.message}`, { class: 'error' }));
   if (c.withIssues < c.reports) {
+    const more = c.reports - c.withIssues;
     const button = el(
       'vscode-button',
-      `Load issues of ${c.reports - c.withIssues} more ${c.reports - c.withIssues === 1 ? 'report' : 'reports'}`,
-      {
-        id: 'load-issues',
-      },
+      more === 1 ? l10n.t('Load issues of 1 more report') : l10n.t('Load issues of {0} more reports', more),
+      { id: 'load-issues' },
     );
     button.addEventListener('click', () => post({ type: 'loadIssues' }));
     h.append(button);

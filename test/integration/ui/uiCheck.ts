@@ -27,6 +27,8 @@ import {
 import { FIXTURE_REMOTE, prepareWorkspace } from '../../../tools/editor/workspace';
 import { clickEveryEntryPoint } from './entryPoints';
 import { checkApplyFix, checkRestrictedMode } from './applyFix';
+import { checkGerman } from './german';
+import { buildGermanLanguagePack } from '../../../tools/editor/languagePack';
 import { waitFor } from '../../support/waitFor';
 
 const VIEW_TITLE = 'Security Fix Reports';
@@ -362,6 +364,19 @@ async function main(): Promise<number> {
       onLog: (l) => log.push(l),
     });
     await restricted(session, services.current);
+    // And in German: a third editor, with the test language pack and --locale de.
+    await session.close();
+    const pack = await buildGermanLanguagePack();
+    session = await startEditor({
+      workspace,
+      vsixPaths: [pack, vsix],
+      locale: 'de',
+      headless: !values.headed,
+      userSettings: { 'securityFixReports.baseURL': services.current.baseUrl },
+      env: { SECURITY_FIX_REPORTS_KEY: services.current.key },
+      onLog: (l) => log.push(l),
+    }).finally(() => rm(path.dirname(pack), { recursive: true, force: true }));
+    await checkGerman(session.page, outDir, step);
     if (!values['no-docs']) await copyStateScreenshots(outDir);
     console.log(`[ui] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;

@@ -1,0 +1,39 @@
+// The extension in German, in a real editor: code-server started with --locale de and a
+// test-only language pack (tools/editor/languagePack.ts), so vscode.env.language is "de". What
+// a German user sees comes from our translations: the view's title from package.nls.de.json,
+// a command's title in the view's title bar, and a message and its button from
+// l10n/bundle.l10n.de.json. VS Code's own strings stay English (the pack translates none).
+import { strict as assert } from 'node:assert';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { openViewContainer, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
+
+const T = 30_000;
+
+/** The German texts checked, from package.nls.de.json and l10n/bundle.l10n.de.json. */
+const GERMAN = {
+  viewTitle: 'Sicherheitskorrekturberichte',
+  refresh: 'Aktualisieren',
+  keyOffer: 'SECURITY_FIX_REPORTS_KEY ist in der Umgebung gesetzt',
+  storeKey: 'Schlüssel speichern',
+};
+
+export async function checkGerman(page: Page, outDir: string, step: (name: string) => void): Promise<void> {
+  step('German: the workbench with --locale de and the test language pack');
+  await waitForWorkbench(page);
+  step(`German: the key offer reads "${GERMAN.keyOffer}…", and its button "${GERMAN.storeKey}" stores the key`);
+  const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: GERMAN.keyOffer }).first();
+  await toast.waitFor({ state: 'visible', timeout: T });
+  await toast.locator('.monaco-button', { hasText: GERMAN.storeKey }).first().click();
+  await toast.waitFor({ state: 'hidden', timeout: T });
+  step(`German: the view is "${GERMAN.viewTitle}"; its title bar's "${GERMAN.refresh}" reloads the reports`);
+  const sidebar = await openViewContainer(page, GERMAN.viewTitle, T);
+  const refresh = sidebar.locator(`.composite.title .actions-container a.action-label[aria-label^="${GERMAN.refresh}"]`).first();
+  await refresh.waitFor({ state: 'visible', timeout: T });
+  const rows = sidebar.locator('.monaco-list-row');
+  await rows.first().waitFor({ state: 'visible', timeout: T });
+  await refresh.click();
+  await rows.first().waitFor({ state: 'visible', timeout: T });
+  assert.ok((await rows.count()) > 0, 'the reports are listed after the German Refresh');
+  await screenshot(page, path.join(outDir, 'german.png'));
+}
