@@ -11,7 +11,19 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 started=$SECONDS
-phase() { echo "[test] +$((SECONDS - started)) s: $*"; }
+# Each phase's start, and how busy the cores were since the previous one (from /proc/stat),
+# to see where the time goes and what could still run beside what.
+cpu_busy() { awk '/^cpu / {idle = $5 + $6; total = 0; for (i = 2; i <= NF; i++) total += $i; print total - idle, total}' /proc/stat 2>/dev/null; }
+last_cpu=$(cpu_busy)
+phase() {
+  local now busy=""
+  now=$(cpu_busy)
+  if [ -n "$now" ] && [ -n "$last_cpu" ]; then
+    busy=$(awk -v a="$last_cpu" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); d = y[2] - x[2]; if (d > 0) printf " (cores %d%% busy since the last phase)", 100 * (y[1] - x[1]) / d }')
+  fi
+  last_cpu=$now
+  echo "[test] +$((SECONDS - started)) s${busy}: $*"
+}
 
 rm -rf out/evidence
 mkdir -p out/logs
