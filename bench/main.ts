@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { activationCase } from './cases/activation';
+import { changesCase } from './cases/changes';
 import { cliCase } from './cases/cli';
 import { runEditorBench, type EditorBenchResults } from './cases/editorRuns';
 import { findingsCase } from './cases/findings';
@@ -16,6 +17,7 @@ import { metricsCase } from './cases/metrics';
 import { pagingCase, pagingLatencyCase } from './cases/paging';
 import { pickerCase } from './cases/picker';
 import { sizeCase } from './cases/size';
+import { suppressionsCase } from './cases/suppressions';
 import { trackingCase } from './cases/tracking';
 import { treeCase, treeLatencyCase } from './cases/tree';
 import { warmStartCase } from './cases/warmStart';
@@ -40,6 +42,8 @@ const CASES = [
   'findings',
   'metrics',
   'tracking',
+  'changes',
+  'suppressions',
 ] as const;
 type CaseId = (typeof CASES)[number];
 
@@ -176,6 +180,8 @@ async function main(): Promise<number> {
     await run('findings', '10. Findings', async () => findingsCase(ctx, await editorResults()));
     await run('metrics', '11. Metrics', () => metricsCase(ctx));
     await run('tracking', '12. Tracking', () => trackingCase(ctx));
+    await run('changes', '13. Changes', () => changesCase(ctx));
+    await run('suppressions', '14. Suppressions', () => suppressionsCase(ctx));
   } finally {
     await stopSlow();
     await sandbox.stop();

@@ -56,7 +56,7 @@ class CompositeDataset implements BenchDataset {
   private readonly fixCache = new Map<string, Fix[]>();
 
   constructor(options: BenchDatasetOptions) {
-    this.main = createDataset({ seed: options.seed, reports: options.reports, bigReportIssues: options.issues });
+    this.main = createDataset({ seed: options.seed, reports: options.reports, rescans: 0, bigReportIssues: options.issues });
     this.fpSeed = options.seed + 1;
     this.fp = createDataset({ seed: this.fpSeed, reports: 0, bigReportIssues: options.issues });
     this.third = createDataset({ seed: options.seed + 2, reports: 0, bigReportIssues: options.issues });

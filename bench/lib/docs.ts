@@ -41,6 +41,8 @@ const ORDER = [
   'warmstart',
   'findings',
   'metrics',
+  'changes',
+  'suppressions',
 ];
 
 /** How the second sandbox models the network: the same words in cases 1b and 3b. */
@@ -55,6 +57,16 @@ function latencyMethod(i: RunInfo): string {
 
 /** How each case is measured; the numbers come from the run. */
 const METHOD: Record<string, (info: RunInfo) => string> = {
+  changes: (i) =>
+    'A sandbox process of its own (`bench/cases/changesService.ts`) serves two 100,000-issue scans of one repository and branch: the big report and its earlier scan (`bigReportRescans: 1`: 94,000 findings in both, 6,000 fixed, 6,000 new, a sixth of the fixed ones without a fingerprint), every page generated before the first request. ' +
+    `In the bench process, ${pagingPairs(i.runs)} back-to-back pairs alternating which goes first, each with a new client: \`compareReports\` (\`src/model/changes/compare.ts\`: both reports paged at once, each page matched by fingerprintHash as 64-bit hashes in an open-addressing table of typed arrays that holds only the fingerprints waiting for their pair, with a compact record of each waiting issue; the new and fixed issues listed with their locations at the end) against the baseline, the same client paging both reports at once and counting the issues. The target (≤ 1.2×) is on the median of the per-pair ratios; each compare run is checked to give the counts of the generated data. ` +
+    'Memory in fresh `node --expose-gc` processes (3 each): peak RSS (the kernel’s maxRSS) and peak heap (sampled after each page) of paging both and of comparing, the heap the result keeps after two GCs; and the worst case of the matcher alone, 100,000 + 100,000 decoded issues with no fingerprint in common added one report after the other, so every issue waits. ' +
+    'The sandbox’s scans list their findings in the same order, so few issues wait at a time; in the worst case all of them do, which the last rows bound.',
+  suppressions: (i) =>
+    '`node dist/cli.js suppressions . --fix-report <id> --format json` in a generated git work tree (`bench/cases/suppressionsTree.ts`: 20,000 files git lists, untracked, in fourteen languages written as their own code, ~1% with suppression comments — line, end-of-line and multi-line block — and ~0.3% with the marker text in a string; JSON and Markdown, binaries, files over 2 MB, and 300 files with markers in an ignored folder), against one small report of the bench sandbox, ' +
+    `and \`rg\` searching the same files (\`--hidden\`, the tree's code extensions as globs, \`--max-filesize 2M\`) for the same marker regex, in ${i.runs} back-to-back pairs alternating which goes first; each a fresh process, stdout to /dev/null. ` +
+    'One untimed run first checks that ripgrep’s lines include the CLI’s, that the CLI’s are exactly the planted comments, and that the lines only ripgrep prints are exactly the planted strings: ripgrep only searches bytes, the CLI also lists the files with git, reads them under its caps and parses every file with a candidate (one tree-sitter parse per file, `src/model/suppressionAudit.ts`), and pages the report for the fpIds it found. ' +
+    'The same bundle copied alone into a folder cannot load `dist/proof.js` and checks markers by the same-line rule: the difference is the parser’s cost; `--help` is the floor of any Node CLI here. The target (≤ 1.5×) is on the median of the per-pair ratios. The profile is of one run from `out/src` (no `proof.js` there, so without the parser).',
   mcp: () =>
     '`find_issues` by file through `node dist/cli.js mcp`, called by the SDK’s own `Client` over stdio on the 100,000-issue report, each run a fresh server: the first call (it pages the report and holds its issues by file, `src/model/agentTools/issueIndex.ts`) and the calls after it (same file, another file, lines, a state), answered from memory; ' +
     'against the CLI doing the same work in the same run, `issues --fix-report X --format jsonl` piped into `bench/cases/mcpFilterProbe.ts`, which parses every line and keeps the file’s issues. Ratios are paired run by run; the server’s start (spawn and initialize) is timed apart.',

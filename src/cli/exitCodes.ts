@@ -10,6 +10,8 @@ export const ExitCode = {
   unavailable: 5, // network, timeout, server, rate limit, redirect: try again or check connectivity
   badResponse: 6, // the service answered something unusable: decode, too large, stalled paging, error envelope
   rejectedText: 7, // server text refused by the suppression-comment sanitizer
+  newIssues: 8, // changes --fail-on-new: the report has issues its earlier scan did not (not 1, which is an internal error)
+  staleSuppressions: 9, // suppressions --fail-on-stale: a suppression comment the report no longer backs
   cancelled: 130,
 } as const;
 

@@ -13,6 +13,7 @@ import {
   suppressionCommentCommand,
   type Context,
 } from './commands';
+import { changesCommand } from './changes';
 import { ExitCode, exitCodeFor } from './exitCodes';
 import { doctorCommand } from './doctor';
 import { exportIssuesCommand } from './exports';
@@ -20,6 +21,7 @@ import { mcpCommand } from './mcp';
 import { metricsCommand } from './metrics';
 import { FORMATS, Output, Stderr, type Format } from './output';
 import { createClient } from './setup';
+import { suppressionsCommand } from './suppressions';
 import { USAGE } from './usage';
 
 const options = {
@@ -43,6 +45,9 @@ const options = {
   'no-fp-summaries': { type: 'boolean' },
   'fp-summary-concurrency': { type: 'string' },
   'sarif-profile': { type: 'string' },
+  since: { type: 'string' },
+  'fail-on-new': { type: 'boolean' },
+  'fail-on-stale': { type: 'boolean' },
   // Accepted only to refuse it with a useful message.
   key: { type: 'string' },
 } as const;
@@ -142,8 +147,14 @@ async function execute(argv: readonly string[], io: Io, stderr: Stderr): Promise
         terminal: isTerminal(io.stdout),
       })
     ),
+    changes: (ctx) => (
+      noArgs(),
+      changesCommand(ctx, { fixReportId: fixReport(), since: values.since, failOnNew: values['fail-on-new'] === true })
+    ),
     'fp-summary': (ctx) => fpSummaryCommand(ctx, arg('fpId')),
     mcp: (ctx) => (noArgs(), mcpCommand(ctx, { ...io, stdin: io.stdin ?? process.stdin, stderr, verbose: values.verbose === true })),
+    suppressions: (ctx) =>
+      suppressionsCommand(ctx, { paths: args, fixReportId: fixReport(), failOnStale: values['fail-on-stale'] === true }),
     'suppression-comment': (ctx) => {
       const fpId = arg('fpId');
       if (!values.language)
@@ -196,7 +207,9 @@ function isTerminal(stream: Writable): boolean {
 const COMMAND_FORMATS: Readonly<Record<string, readonly Format[]>> = {
   issues: ['table', 'json', 'jsonl', 'csv', 'sarif'],
   metrics: ['table', 'json', 'csv', 'markdown'],
+  changes: ['table', 'json', 'jsonl', 'markdown'],
   doctor: ['table', 'json'],
+  suppressions: ['table', 'json'],
 };
 const BASE_FORMATS: readonly Format[] = ['table', 'json', 'jsonl'];
 

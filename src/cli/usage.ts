@@ -23,6 +23,11 @@ Commands:
                                        download/commit, ratings, false positives) of every report,
                                        of the reports named (repeat --fix-report), and/or of one
                                        scanner's; markdown is for $GITHUB_STEP_SUMMARY
+  changes --fix-report ID [--since ID] [--format table|json|jsonl|markdown] [--fail-on-new]
+                                       what changed since the previous scan (same repository,
+                                       branch and scanner; or --since): issues new, fixed and
+                                       unchanged by fingerprintHash, those without one counted
+                                       apart; --fail-on-new exits 8 when anything is new
   fp-summary <fpId>                    the ≤280-character summary of a false positive
   suppression-comment <fpId> --language <languageId> [--fix-report ID | --issue-id ID]
           [--vendor V] [--issue-type T] [--vendor-issue-id R] [--template T]
@@ -30,6 +35,11 @@ Commands:
                                        a sanitized suppression comment line for that language;
                                        --fix-report fills vendor, issue type and rule id;
                                        with no vendor known, a vendor-neutral comment
+  suppressions [PATH…] --fix-report ID [--format table|json] [--fail-on-stale]
+                                       the suppression comments ("(fp <uuid>)" inside a comment)
+                                       of git's files under PATH (default .; a walk outside a
+                                       repository), each current or stale against the report;
+                                       --fail-on-stale exits 9 when one is stale
   mcp                                  a Model Context Protocol server on stdio: read-only tools
                                        for agents (docs/agents.md); key and URL as above, logs on
                                        stderr; needs dist/mcp.js beside cli.js
@@ -41,7 +51,7 @@ Commands:
 Options:
   --base-url URL     service address (default: $SECURITY_FIX_REPORTS_URL); https, or http on loopback
   --format F         table (default), json or jsonl; issues also csv, sarif;
-                     metrics table, json, csv, markdown
+                     metrics table, json, csv, markdown; changes also jsonl, markdown
   --timeout S        seconds per request attempt (default 30)
   --verbose          log requests to stderr
   -h, --help         this help;  --version  the version
@@ -54,4 +64,5 @@ Environment:
 
 Exit codes: 0 ok, 2 usage/configuration, 3 key missing or rejected, 4 not found,
   5 network/server/timeout/rate limit/redirect, 6 unusable response, 7 text rejected by the sanitizer,
+  8 new issues (changes --fail-on-new), 9 stale suppressions (suppressions --fail-on-stale),
   130 interrupted, 1 internal error.`;

@@ -393,6 +393,12 @@ export interface RepoDef {
    * language, sink, trace and patch from these rows instead of from `files`.
    */
   readonly findings?: readonly WorkspaceFinding[];
+  /**
+   * The branch whose newest report of each scanner gets earlier scans (the generator's
+   * `rescans`): the sample workspace's branch, so what changed since the previous scan shows
+   * on the reports the editor takes as current.
+   */
+  readonly rescanned?: string;
 }
 
 export const REPOS: readonly RepoDef[] = [
@@ -409,6 +415,8 @@ export const REPOS: readonly RepoDef[] = [
     ],
     // The sample workspace's remote: with code locations on, its reports point at real lines.
     findings: WORKSPACE_FINDINGS,
+    // The sample workspace's branch (tools/editor/workspace.ts FIXTURE_BRANCH).
+    rescanned: 'release/2.4',
   },
   {
     name: 'web-portal',

@@ -34,6 +34,17 @@
 // The new fields come from random streams of their own (T.nodes, T.fixSink, T.fixExtra), so
 // turning them on or off changes no other value, and every id, count, state and timestamp is
 // what it was before they existed.
+//
+// Rescans: earlier scans of a report (its "head": the same repository, branch and scanner),
+// each `rescans` a week before the next, so "what changed since the previous scan" has data.
+// A scan's issue i is the finding (head ordinal, i + shift) of the head's lineage, with shift
+// −g·churn for the g-th scan back: every draw of an issue or fix (type, severity, state,
+// location, fingerprint) is keyed by its finding rather than by its report, so a finding keeps
+// its fingerprint and looks the same in every scan that has it. Between two scans of a
+// lineage the oldest `churn` findings are gone (fixed), `churn` newer ones appear (new), the
+// rest are unchanged; about one in six findings that only earlier scans have carry no
+// fingerprint (they cannot be matched). The heads themselves are not changed in any way, and
+// ids, timestamps and the report's own fields stay the rescan's own.
 import type {
   Download,
   Fix,
@@ -108,11 +119,22 @@ export interface DatasetOptions {
    * fixFiles/patchAndQuestions/effortToApplyFix/severityText/severityValue on fixes (default false).
    */
   specMinimal?: boolean;
+  /**
+   * Earlier scans of the newest ordinary report of each scanner on the sample workspace's
+   * branch (catalog `rescanned`), a week apart and all before it, so the reports the editor
+   * takes as current stay the same (see "Rescans" above). Default: 2 when the dataset has at
+   * least 12 ordinary reports (the default size: `npm run sandbox`, the demo, the UI check),
+   * else 0, so a small dataset a test builds has exactly the reports it asks for.
+   */
+  rescans?: number;
+  /** Earlier scans of the big report (default 0): two 100,000-issue scans to compare for the bench. */
+  bigReportRescans?: number;
 }
 
 export type ResolvedDatasetOptions = Required<DatasetOptions>;
 
 const DEFAULT_NOW = '2026-11-01T12:00:00.000000+00:00';
+const DEFAULT_REPORTS = 12;
 /** Reports expire this long after creation. */
 const EXPIRY_US = 90 * US_PER_DAY;
 /** Above this many issues the block size grows so a report never has more fixes than this. */
@@ -121,6 +143,15 @@ const MAX_FIXES_PER_REPORT = 20_000;
 const BIG_ORDINAL = 0xff00;
 const HOSTILE_ORDINAL = 0xff01;
 const HOSTILE_FIXES_ORDINAL = 0xff02;
+/** Rescans: RESCAN_ORDINAL + 8·head + g for the g-th earlier scan (g 1–7) of the head-th lineage. */
+const RESCAN_ORDINAL = 0xfe00;
+const MAX_RESCANS = 7;
+/** Lineages: one per scanner on the workspace branch, and the big report's. */
+const MAX_LINEAGES = 32;
+/** Between two scans of a lineage: a week, give or take a day. */
+const RESCAN_GAP_US = 7 * US_PER_DAY;
+/** Share of a lineage's findings fixed (and as many new) from one scan to the next. */
+const RESCAN_CHURN = 0.06;
 /** The branch of the hostile-fixes report: never the sample workspace's own. */
 const HOSTILE_FIXES_REFERENCE = 'hostile/fixes';
 const MAX_ORDINARY = 0xfe00;
@@ -138,6 +169,7 @@ const T = {
   time: label('time'),
   block: label('block'),
   print: label('fingerprint'),
+  rescan: label('rescan'),
   fptext: label('fp-text'),
   nodes: label('code-nodes'),
   fixSink: label('fix-sink'),
@@ -243,6 +275,8 @@ interface Plan {
   readonly hostile: boolean;
   /** Its fixes carry the patches of hostileFixes.ts, fix j the case j. */
   readonly hostileFixes: boolean;
+  /** A rescan: its issue i is the finding (ordinal, i + shift) of its head's lineage (shift a multiple of blockSize). */
+  readonly lineage: { readonly ordinal: number; readonly shift: number } | undefined;
 }
 
 interface FixCore {
@@ -260,13 +294,15 @@ interface FixCore {
 function resolveOptions(opts: DatasetOptions): ResolvedDatasetOptions {
   const resolved: ResolvedDatasetOptions = {
     seed: opts.seed,
-    reports: opts.reports ?? 12,
+    reports: opts.reports ?? DEFAULT_REPORTS,
     issuesPerReport: opts.issuesPerReport ?? [20, 600],
     bigReportIssues: opts.bigReportIssues ?? 0,
     hostileText: opts.hostileText ?? false,
     hostileFixes: opts.hostileFixes ?? false,
     now: opts.now ?? DEFAULT_NOW,
     specMinimal: opts.specMinimal ?? false,
+    rescans: opts.rescans ?? ((opts.reports ?? DEFAULT_REPORTS) >= DEFAULT_REPORTS ? 2 : 0),
+    bigReportRescans: opts.bigReportRescans ?? 0,
   };
   const [lo, hi] = resolved.issuesPerReport;
   if (!Number.isFinite(resolved.seed)) throw new RangeError('seed must be a finite number');
@@ -274,6 +310,8 @@ function resolveOptions(opts: DatasetOptions): ResolvedDatasetOptions {
   if (!isCount(lo, MAX_ISSUES) || !isCount(hi, MAX_ISSUES) || lo > hi)
     throw new RangeError('issuesPerReport must be [min, max] with 0 ≤ min ≤ max');
   if (!isCount(resolved.bigReportIssues, MAX_ISSUES)) throw new RangeError('bigReportIssues must be a non-negative integer');
+  if (!isCount(resolved.rescans, MAX_RESCANS) || !isCount(resolved.bigReportRescans, MAX_RESCANS))
+    throw new RangeError(`rescans and bigReportRescans must be integers in 0..${MAX_RESCANS}`);
   parseUs(resolved.now);
   return resolved;
 }
@@ -330,6 +368,7 @@ class GeneratedDataset implements Dataset {
       // Old (yet live), so the workspace's newest reports stay the ones the other checks use.
       plans.push(this.plan(HOSTILE_FIXES_ORDINAL, 'hostile-fixes', rng, 'semgrep', HOSTILE_FIXES.length, 85 * US_PER_DAY));
     }
+    plans.push(...this.rescanPlans(plans));
     plans.sort((a, b) => b.createdOnUs - a.createdOnUs || a.ordinal - b.ordinal);
     for (const p of plans) {
       this.plans.set(p.summary.id, p);
@@ -420,7 +459,68 @@ class GeneratedDataset implements Dataset {
       stepUs,
       hostile: kind === 'hostile',
       hostileFixes,
+      lineage: undefined,
     };
+  }
+
+  /**
+   * The earlier scans of each head: the newest ordinary report of each scanner on the sample
+   * workspace's branch (`rescans` each), and the big report (`bigReportRescans`).
+   */
+  private rescanPlans(plans: readonly Plan[]): Plan[] {
+    const heads: { head: Plan; count: number }[] = [];
+    const scanners = new Set<Vendor>();
+    for (const p of [...plans].sort((a, b) => b.createdOnUs - a.createdOnUs || a.ordinal - b.ordinal)) {
+      const repo = REPOS.find((r) => r.originalUrl === p.summary.repo?.originalUrl);
+      if (p.ordinal >= MAX_ORDINARY || repo?.rescanned === undefined || p.summary.repo?.reference !== repo.rescanned) continue;
+      if (scanners.has(p.vendor)) continue;
+      scanners.add(p.vendor);
+      heads.push({ head: p, count: this.options.rescans });
+    }
+    const big = plans.find((p) => p.ordinal === BIG_ORDINAL);
+    if (big) heads.push({ head: big, count: this.options.bigReportRescans });
+    const out: Plan[] = [];
+    heads.slice(0, MAX_LINEAGES).forEach(({ head, count }, h) => {
+      for (let g = 1; g <= count; g++) out.push(this.rescanPlan(head, RESCAN_ORDINAL + 8 * h + g, g));
+    });
+    return out;
+  }
+
+  /** The g-th scan before `head`: its repository, branch and scanner, as many issues, the lineage shifted back g·churn. */
+  private rescanPlan(head: Plan, ordinal: number, g: number): Plan {
+    const rng = new Rng(hash32(this.seed, T.rescan, ordinal));
+    const churn = head.blockSize * Math.max(1, Math.round((head.issueCount * RESCAN_CHURN) / head.blockSize));
+    const createdOnUs = Math.round(head.createdOnUs - g * RESCAN_GAP_US + (rng.float() - 0.5) * US_PER_DAY);
+    const spanUs = (head.ordinal === BIG_ORDINAL ? 180 : rng.int(10, 60)) * US_PER_DAY;
+    const stepUs = Math.max(2_000, Math.floor(spanUs / Math.max(1, head.issueCount)));
+    const summary: FixReportSummary = {
+      ...head.summary,
+      id: encodeId(this.seed, 'report', ordinal, 0),
+      createdOn: formatUs(createdOnUs),
+      expirationOn: formatUs(createdOnUs + EXPIRY_US),
+      createdByUser: this.user(rng.int(0, PEOPLE.length - 1)),
+    };
+    return {
+      ...head,
+      ordinal,
+      summary,
+      fixBase: 0,
+      fixCount: Math.ceil(head.issueCount / head.blockSize),
+      createdOnUs,
+      firstIssueUs: createdOnUs - stepUs * Math.max(1, head.issueCount),
+      stepUs,
+      lineage: { ordinal: head.ordinal, shift: -g * churn },
+    };
+  }
+
+  /** The finding issue `index` of a plan shows: (ordinal, index) of its lineage (see "Rescans"). */
+  private finding(plan: Plan, index: number): [number, number] {
+    return plan.lineage ? [plan.lineage.ordinal, index + plan.lineage.shift] : [plan.ordinal, index];
+  }
+
+  /** The same for fix j (a rescan's blocks line up with its head's). */
+  private fixFinding(plan: Plan, j: number): [number, number] {
+    return plan.lineage ? [plan.lineage.ordinal, j + plan.lineage.shift / plan.blockSize] : [plan.ordinal, j];
   }
 
   private user(person: number): User {
@@ -541,7 +641,7 @@ class GeneratedDataset implements Dataset {
   }
 
   private buildIssue(plan: Plan, index: number): SandboxIssue {
-    const rng = new Rng(hash32(this.seed, T.issue, plan.ordinal, index));
+    const rng = new Rng(hash32(this.seed, T.issue, ...this.finding(plan, index)));
     const hostile = plan.hostile ? HOSTILE_CASES[index] : undefined;
     const fixIndex = this.fixIndexOf(plan, index);
     let category: Category;
@@ -600,7 +700,7 @@ class GeneratedDataset implements Dataset {
     finding: WorkspaceFinding | undefined,
     fixIndex: number | undefined,
   ): void {
-    const rng = new Rng(hash32(this.seed, T.nodes, plan.ordinal, index));
+    const rng = new Rng(hash32(this.seed, T.nodes, ...this.finding(plan, index)));
     const k = index - plan.fixBase;
     const hostile = plan.hostile && k >= 0 ? HOSTILE_LOCATIONS[k] : undefined;
     const nodes: CodeNode[] = [];
@@ -638,7 +738,7 @@ class GeneratedDataset implements Dataset {
 
   /** Where a synthetic fix's issues have their sink: one region of one file, shared by them all. */
   private fixSink(plan: Plan, j: number): { path: string; region: Region } {
-    const rng = new Rng(hash32(this.seed, T.fixSink, plan.ordinal, j));
+    const rng = new Rng(hash32(this.seed, T.fixSink, ...this.fixFinding(plan, j)));
     return { path: rng.pick(plan.files), region: randomRegion(rng) };
   }
 
@@ -661,11 +761,14 @@ class GeneratedDataset implements Dataset {
     }
   }
 
-  private fingerprint(plan: Plan, index: number): string {
+  private fingerprint(plan: Plan, index: number): string | null {
     // Two independent hash words make it unique (a 64-bit collision among a million issues is
     // vanishingly rare); the rest only pads it to the length of a SHA-256 hex digest.
-    const w0 = hash32(this.seed, T.print, plan.ordinal, index, 0);
-    const w1 = hash32(this.seed, T.print, plan.ordinal, index, 1);
+    const [ordinal, at] = this.finding(plan, index);
+    // Findings that only earlier scans have (at < 0): one in six without a fingerprint.
+    if (at < 0 && hash32(this.seed, T.print, ordinal, at, 2) % 6 === 0) return null;
+    const w0 = hash32(this.seed, T.print, ordinal, at, 0);
+    const w1 = hash32(this.seed, T.print, ordinal, at, 1);
     return hex8(w0) + hex8(w1) + new Rng(w0 ^ w1).hex(48);
   }
 
@@ -676,7 +779,7 @@ class GeneratedDataset implements Dataset {
   ): { summary: string; description: string } {
     const hostile = plan.hostile ? HOSTILE_CASES[index] : undefined;
     if (hostile) return { summary: hostile.summary, description: hostile.description };
-    const rng = new Rng(hash32(this.seed, T.fptext, plan.ordinal, index));
+    const rng = new Rng(hash32(this.seed, T.fptext, ...this.finding(plan, index)));
     const category = categoryById(issue.issueType) ?? (CATEGORIES[0] as Category);
     // A workspace false positive names its real place and the reason that fits its code; the
     // random draws are still taken so the rest of the text stays as it was.
@@ -703,7 +806,7 @@ class GeneratedDataset implements Dataset {
   /** The finding of a workspace false positive (which has no fix): buildIssue's first draw decides it. */
   private fpFinding(plan: Plan, index: number): WorkspaceFinding | undefined {
     if (plan.hostile && index < HOSTILE_CASES.length) return undefined;
-    return pickAt(plan.fpFindings, new Rng(hash32(this.seed, T.issue, plan.ordinal, index)).float());
+    return pickAt(plan.fpFindings, new Rng(hash32(this.seed, T.issue, ...this.finding(plan, index))).float());
   }
 
   // --- fixes ---------------------------------------------------------------------------
@@ -712,7 +815,7 @@ class GeneratedDataset implements Dataset {
   private fixSpan(plan: Plan, j: number): { start: number; end: number } {
     const blockStart = plan.fixBase + j * plan.blockSize;
     const blockLen = Math.min(plan.blockSize, plan.issueCount - blockStart);
-    const h = hash32(this.seed, T.span, plan.ordinal, j);
+    const h = hash32(this.seed, T.span, ...this.fixFinding(plan, j));
     const roll = h % 100;
     const len = Math.min(blockLen, roll < 70 ? 1 : roll < 92 ? 2 : 3);
     const offset = (h >>> 8) % (blockLen - len + 1);
@@ -727,7 +830,7 @@ class GeneratedDataset implements Dataset {
   }
 
   private fixCore(plan: Plan, j: number): FixCore {
-    const rng = new Rng(hash32(this.seed, T.fix, plan.ordinal, j));
+    const rng = new Rng(hash32(this.seed, T.fix, ...this.fixFinding(plan, j)));
     const id = encodeId(this.seed, 'fix', plan.ordinal, j);
     // The draws of rng.pick(CATEGORIES) and rng.pick(plan.languages), whatever decides them.
     const u = rng.float();
@@ -790,7 +893,7 @@ class GeneratedDataset implements Dataset {
 
   /** The fields of a fix the spec does not show: files, patch and questions, effort, severity. */
   private fixDetails(plan: Plan, j: number, core: FixCore): FixLocations {
-    const rng = new Rng(hash32(this.seed, T.fixExtra, plan.ordinal, j));
+    const rng = new Rng(hash32(this.seed, T.fixExtra, ...this.fixFinding(plan, j)));
     const effortToApplyFix = rng.weighted(FIX_EFFORTS);
     const band = rng.weighted(FIX_SEVERITIES);
     const severityValue = Math.round((band.min + rng.float() * (band.max - band.min)) * 10) / 10;

@@ -13,6 +13,11 @@ Options:
   --seed N            dataset seed (default 1)
   --reports N         number of ordinary fix reports (default 12)
   --big-report N      add one report with N issues (e.g. 100000)
+  --rescans N         earlier scans of each scanner's newest report of the sample
+                      workspace's branch (payments-api@release/2.4), a week apart,
+                      for "changes" (0–7; default 2, or 0 with --reports below 12)
+  --big-report-rescans N
+                      earlier scans of the big report (0–7; default 0)
   --cursor MODE       paging cursor: exclusive (default) or inclusive
   --key K             service key (default: derived from the seed)
   --prefix /p         serve the API under /p/api/rest/…
@@ -70,6 +75,8 @@ async function main(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       reports: { type: 'string' },
       'big-report': { type: 'string' },
+      rescans: { type: 'string' },
+      'big-report-rescans': { type: 'string' },
       cursor: { type: 'string' },
       key: { type: 'string' },
       prefix: { type: 'string' },
@@ -94,6 +101,8 @@ async function main(argv: string[]): Promise<number> {
       seed: integer('seed', values.seed, 1),
       reports: integer('reports', values.reports, 12),
       bigReportIssues: integer('big-report', values['big-report'], 0),
+      rescans: values.rescans === undefined ? undefined : integer('rescans', values.rescans, 0),
+      bigReportRescans: integer('big-report-rescans', values['big-report-rescans'], 0),
       hostileText: values.hostile ?? false,
       hostileFixes: values.hostile ?? false,
       specMinimal: values['spec-minimal'] ?? false,
