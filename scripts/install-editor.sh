@@ -170,14 +170,15 @@ verify_code_server() {
 }
 
 main() {
+  mkdir -p "$(dirname "$CACHE_DIR")"
+  # Serialise concurrent runs, Debian packages included (npm test installs in the background
+  # while a unit test runs this script too; two test runs may start at once on a fresh machine).
+  exec 9>"$CACHE_DIR.lock"
+  flock 9
+
   ensure_apt_packages
   [[ -x /usr/bin/chromium ]] || [[ "${SKIP_APT:-}" == 1 ]] || die "/usr/bin/chromium missing after install"
   check_node
-
-  mkdir -p "$(dirname "$CACHE_DIR")"
-  # Serialise concurrent runs (two test runs starting at once on a fresh machine).
-  exec 9>"$CACHE_DIR.lock"
-  flock 9
 
   if ((FORCE == 0)) && is_code_server_installed; then
     log "code-server $CODE_SERVER_VERSION already installed in $CACHE_DIR"

@@ -149,7 +149,8 @@ describe('cli: SARIF for GitHub code scanning (the real SARIF Multitool)', funct
     }
   });
 
-  it("a 100,000-issue report: GitHub's real 25,000 results, the most severe in the service's order, no error", async () => {
+  // [big]: npm test runs it beside the integration tests (test:big), not in test:unit.
+  it("[big] a 100,000-issue report: GitHub's real 25,000 results, the most severe in the service's order, no error", async () => {
     const sandbox = await startSandbox({ dataset: { seed: 9, reports: 1, issuesPerReport: [1, 1], bigReportIssues: 100_000 } });
     try {
       const reportId = sandbox.dataset.bigReportId!;
