@@ -25,6 +25,11 @@ const SECTIONS = [
     /unit\/(model\/(patch|writePolicy|metricsBounds|csv|fixPlan)|editor\/(writeGate|fixReviews|log)|textPaths|common\/directives|views\/(insightsData|fpDocument|findingText))\.test/,
     'Trust boundary: fix patches, the write gate, bounded metrics, one text path, directives by shape',
   ],
+  [
+    /(e2e\/cli(Mcp|Doctor|SarifGithub|Changes|Suppressions)|unit\/model\/agentTools\/|unit\/api\/doctor|unit\/model\/export\/sarifProfile|unit\/model\/changes\/|unit\/model\/suppressionAudit)/,
+    'Pipelines and agents: SARIF for GitHub (the Multitool), the MCP server, the connection doctor, changes and suppression audits',
+  ],
+  [/unit\/l10n\.test/, 'The UI in German: every key translated, placeholders kept, no string outside l10n'],
   [/unit\/manifest\.test/, 'Manifest and packaging'],
   [/load\//, '7. Load'],
 ];

@@ -68,11 +68,33 @@ export async function openFileAtLine(page: Page, file: string, line: number, tim
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
   // The editor must have focus for Ctrl+G to go to a line.
   await page.locator('.editor-group-container.active .editor-instance .view-lines').first().click();
+  await goToLine(page, line, column, timeoutMs);
+}
+
+/**
+ * Go to Line in the focused editor. Enter is taken only once the picker has read the typed line
+ * (its label then names it); pressed earlier it is lost and the picker stays open, so wait for
+ * the label and press again if the picker is still there.
+ */
+export async function goToLine(page: Page, line: number, column?: number, timeoutMs = 30_000): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
   await page.keyboard.press('Control+G');
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
   await input.fill(column === undefined ? `:${line}` : `:${line}:${column}`);
-  await input.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
+  const deadline = Date.now() + timeoutMs;
+  while (!((await input.getAttribute('aria-label')) ?? '').includes(`line ${line}`)) {
+    if (Date.now() > deadline) throw new Error(`Go to Line did not read line ${line}`);
+    await page.waitForTimeout(50);
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await input.press('Enter');
+    const closed = await input.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+  }
+  await input.waitFor({ state: 'hidden', timeout: timeoutMs });
 }
 
 /**

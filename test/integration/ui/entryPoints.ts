@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { REPO_ROOT } from '../../../tools/editor/codeServer';
-import { openFileAtLine, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
+import { goToLine, openFileAtLine, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
 import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 import { checkInsights } from './insights';
@@ -489,11 +489,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   const quickFix = async (at: Sink, title: RegExp) => {
     // In the open file: Go to Line (a click into a scrolled editor may find nothing to click).
     await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
-    await page.keyboard.press('Control+G');
-    await input.waitFor({ state: 'visible', timeout: T });
-    await input.fill(`:${at.startLine}:${at.startCol + 1}`);
-    await input.press('Enter');
-    await input.waitFor({ state: 'hidden', timeout: T });
+    await goToLine(page, at.startLine, at.startCol + 1, T);
     // After an undo the editor may still be moving the problems back: ask again then.
     const widget = page.locator('.action-widget').first();
     for (let attempt = 0; ; attempt++) {
