@@ -11,9 +11,9 @@ import type { Issue } from '../../src/api/schemas';
 import { findUnsafe } from '../../src/common/text';
 import { issueLocations } from '../../src/model/locations';
 import { startSandbox, type Sandbox } from '../../tools/sandbox/server';
+import { CLI, runCli } from '../support/cli';
 import { observe } from '../support/evidence';
 
-const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 const UNKNOWN = '3f2b8c1e-4d5a-4e6f-8a9b-0c1d2e3f4a5b';
 
 type Json = Record<string, unknown>;
@@ -39,17 +39,7 @@ async function until(condition: () => boolean, ms = 10_000): Promise<void> {
 }
 
 /** Runs the CLI once (not as a server), for comparing with what the tools say. */
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runCli;
 
 describe('cli: security-fix-reports mcp', function () {
   this.timeout(120_000);

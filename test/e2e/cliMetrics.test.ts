@@ -3,9 +3,7 @@
 // (read back by csv-parse and by a GFM renderer); hostile text stays text. The CLI is
 // dist/cli.js (npm run build), or the bundle named by SFR_CLI.
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import MarkdownIt from 'markdown-it';
 import * as v from 'valibot';
@@ -14,27 +12,10 @@ import { cleanText } from '../../src/common/text';
 import { neutraliseFormula } from '../../src/model/csv';
 import { MetricsBuilder, metricsTables, type Metrics } from '../../src/model/metrics';
 import { startSandbox, type Sandbox } from '../../tools/sandbox/server';
+import { CLI, runCli } from '../support/cli';
 import { observe } from '../support/evidence';
 
-const CLI = process.env.SFR_CLI ?? join(__dirname, '..', '..', '..', 'dist', 'cli.js');
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runCli;
 
 describe('cli: metrics', function () {
   this.timeout(120_000);
