@@ -99,6 +99,27 @@ describe('language model tools', () => {
     assert.ok(!document.getText().includes(fp.fpId!), 'the file is unchanged');
   });
 
+  it('code_context answers where the code is now: after a line is inserted above, the finding is one line lower', async () => {
+    const line = sinkOf(fp)!.startLine!;
+    const uri = workspaceFile(file);
+    const editor = await vscode.window.showTextDocument(uri);
+    const original = editor.document.getText();
+    const { services } = await extensionApi();
+    try {
+      await editor.edit((e) => e.insert(new vscode.Position(0, 0), '\n'));
+      await waitFor(() => services.findings.placeOf(reportId, fp.id)?.line === line + 1, 'the finding to move down one line', 20_000);
+      const moved = await invoke('code_context', { path: file, line: line + 1 });
+      const here = (moved.findings as { issueId: string; lines: { start: number } }[]).find((f) => f.issueId === fp.id);
+      assert.equal(here?.lines.start, line + 1, 'the finding is reported at its line as it is now');
+      const before = await invoke('code_context', { path: file, line });
+      assert.ok(!(before.findings as { issueId: string }[]).some((f) => f.issueId === fp.id), 'the old line no longer holds the finding');
+    } finally {
+      await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), original));
+      await editor.document.save();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it('refuses bad arguments with a message the model can act on, and keeps answering', async () => {
     await assert.rejects(invoke('get_fix_report', { fixReportId: 'not-a-uuid' }), /must be a UUID/);
     await assert.rejects(invoke('code_context', { path: '../outside.py', line: 1 }), /inside the workspace/);
