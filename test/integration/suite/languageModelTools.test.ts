@@ -38,6 +38,8 @@ describe('language model tools', () => {
     )!;
     assert.ok(fp, 'the current report has a false positive in the workspace');
     file = sinkOf(fp)!.path!;
+    // Findings are placed in slices after the issues arrive: ask once the false positive has its place.
+    await waitFor(() => services.findings.placeOf(reportId, fp.id), 'the false positive to be placed', 20_000);
     languageId = (await vscode.workspace.openTextDocument(workspaceFile(file))).languageId;
   });
 
