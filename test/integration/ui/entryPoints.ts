@@ -925,6 +925,12 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('view/item/context:securityFixReports.checkConnection');
   await runCommandFromPalette(page, 'View: Close All Editors', T);
   await dismissNotifications();
+  // The report's tab took the focus and the tree may have redrawn: bring the error row back.
+  if (!(await errorRow.isVisible())) {
+    await contextMenu(reportRow(other.id), 'Refresh Report');
+    await expand(reportRow(other.id));
+    await errorRow.waitFor({ state: 'visible', timeout: T });
+  }
   const detailRequests = () => requestsTo(`/api/rest/fix-reports/${other.id}`);
   before = detailRequests();
   await clickRow(errorRow);
