@@ -40,11 +40,18 @@
 // A scan's issue i is the finding (head ordinal, i + shift) of the head's lineage, with shift
 // −g·churn for the g-th scan back: every draw of an issue or fix (type, severity, state,
 // location, fingerprint) is keyed by its finding rather than by its report, so a finding keeps
-// its fingerprint and looks the same in every scan that has it. Between two scans of a
-// lineage the oldest `churn` findings are gone (fixed), `churn` newer ones appear (new), the
-// rest are unchanged; about one in six findings that only earlier scans have carry no
-// fingerprint (they cannot be matched). The heads themselves are not changed in any way, and
-// ids, timestamps and the report's own fields stay the rescan's own.
+// its fingerprint and looks the same in every scan that has it. A false positive's analysis
+// follows it too, as a real service keeps it for an unchanged finding: its fpId names the
+// finding (below 0 for findings only earlier scans have), with the same summary and
+// description in every scan, so a suppression comment naming it holds against each scan where
+// the finding is a false positive. Between two scans of a lineage the oldest `churn` findings
+// are gone (fixed), `churn` newer ones appear (new), the rest are unchanged; about one in six
+// findings that only earlier scans have carry no fingerprint (they cannot be matched). A
+// rescan's last block is shorter than the head's block of the same findings, so its fix may
+// cover others: a finding there can be a false positive in one scan and fixed in another, and
+// only the scans where it is a false positive carry its fpId. The heads themselves are not
+// changed in any way, and issue, fix and report ids, timestamps and the report's own fields
+// stay the rescan's own.
 import type {
   Download,
   Fix,
@@ -247,7 +254,10 @@ export interface Dataset {
   /** Issues [start, start+count) of a report, clipped to its end. */
   issueRange(reportId: string, start: number, count: number): SandboxIssue[];
   locateIssue(issueId: string): { reportId: string; index: number } | undefined;
-  /** The ≤280-code-point summary (longer only for the hostile over-limit case). */
+  /**
+   * The ≤280-code-point summary (longer only for the hostile over-limit case). A false positive
+   * in several scans of a lineage has one fpId, and so one summary (see "Rescans").
+   */
   fpSummary(fpId: string): string | undefined;
   /** The first `limit` issues of all reports merged chronologically (the unfiltered listing). */
   firstIssuesOfAll(limit: number): { issues: SandboxIssue[]; hasNextPage: boolean };
@@ -337,6 +347,8 @@ class GeneratedDataset implements Dataset {
   private readonly nowUs: number;
   private readonly plans = new Map<string, Plan>();
   private readonly byOrdinal = new Map<number, Plan>();
+  /** A head with rescans → its scans, newest first (the head, then g = 1, 2, …). */
+  private readonly lineages = new Map<number, Plan[]>();
   private readonly detailCache = new Map<string, SandboxReportDetail>();
 
   constructor(options: ResolvedDatasetOptions) {
@@ -374,6 +386,14 @@ class GeneratedDataset implements Dataset {
       this.plans.set(p.summary.id, p);
       this.byOrdinal.set(p.ordinal, p);
     }
+    for (const p of plans) {
+      if (!p.lineage) continue;
+      const head = this.byOrdinal.get(p.lineage.ordinal) as Plan;
+      const scans = this.lineages.get(head.ordinal) ?? [head];
+      scans.push(p);
+      this.lineages.set(head.ordinal, scans);
+    }
+    for (const scans of this.lineages.values()) scans.sort((a, b) => shiftOf(b) - shiftOf(a));
     this.reports = plans.map((p) => p.summary);
     this.bigReportId = this.byOrdinal.get(BIG_ORDINAL)?.summary.id;
     this.hostileReportId = this.byOrdinal.get(HOSTILE_ORDINAL)?.summary.id;
@@ -490,6 +510,10 @@ class GeneratedDataset implements Dataset {
   private rescanPlan(head: Plan, ordinal: number, g: number): Plan {
     const rng = new Rng(hash32(this.seed, T.rescan, ordinal));
     const churn = head.blockSize * Math.max(1, Math.round((head.issueCount * RESCAN_CHURN) / head.blockSize));
+    // fpIds carry a finding in 32 bits, the lineage's lowest (−g·churn) as its two's complement.
+    if (head.issueCount + g * churn > 0x1_0000_0000) {
+      throw new RangeError(`report ${head.summary.id}: ${head.issueCount} issues are too many for ${g} earlier scans`);
+    }
     const createdOnUs = Math.round(head.createdOnUs - g * RESCAN_GAP_US + (rng.float() - 0.5) * US_PER_DAY);
     const spanUs = (head.ordinal === BIG_ORDINAL ? 180 : rng.int(10, 60)) * US_PER_DAY;
     const stepUs = Math.max(2_000, Math.floor(spanUs / Math.max(1, head.issueCount)));
@@ -516,6 +540,17 @@ class GeneratedDataset implements Dataset {
   /** The finding issue `index` of a plan shows: (ordinal, index) of its lineage (see "Rescans"). */
   private finding(plan: Plan, index: number): [number, number] {
     return plan.lineage ? [plan.lineage.ordinal, index + plan.lineage.shift] : [plan.ordinal, index];
+  }
+
+  /** The scans of the lineage `plan` heads, newest first: [plan] alone for a report without rescans. */
+  private scansOf(plan: Plan): readonly Plan[] {
+    return this.lineages.get(plan.ordinal) ?? [plan];
+  }
+
+  /** A false positive's fpId: its finding's, so every scan that has it as one shares it. */
+  private fpIdOf(plan: Plan, index: number): string {
+    const [ordinal, at] = this.finding(plan, index);
+    return encodeId(this.seed, 'fp', ordinal, at);
   }
 
   /** The same for fix j (a rescan's blocks line up with its head's). */
@@ -607,11 +642,20 @@ class GeneratedDataset implements Dataset {
 
   fpSummary(fpId: string): string | undefined {
     const at = decodeId(this.seed, 'fp', fpId);
-    const plan = at && this.byOrdinal.get(at.ordinal);
-    if (!plan || at.index >= plan.issueCount) return undefined;
-    const issue = this.buildIssue(plan, at.index);
-    if (issue.fpId !== fpId.toLowerCase()) return undefined;
-    return this.fpTexts(plan, at.index, issue).summary;
+    const head = at && this.byOrdinal.get(at.ordinal);
+    // fpIds name findings of a head's lineage, never a rescan's own ordinal.
+    if (!head || head.lineage) return undefined;
+    // The field back to the finding: the head has 0..issueCount-1, earlier scans only below 0.
+    const finding = at.index < head.issueCount ? at.index : at.index - 0x1_0000_0000;
+    // The newest scan that has the finding as a false positive; a finding fixed in one scan
+    // (see "Rescans") may still be a false positive in another, with the same summary.
+    for (const plan of this.scansOf(head)) {
+      const index = finding - shiftOf(plan);
+      if (index < 0 || index >= plan.issueCount) continue;
+      const issue = this.buildIssue(plan, index);
+      if (issue.fpId === fpId.toLowerCase()) return this.fpTexts(plan, index, issue).summary;
+    }
+    return undefined;
   }
 
   firstIssuesOfAll(limit: number): { issues: SandboxIssue[]; hasNextPage: boolean } {
@@ -681,7 +725,7 @@ class GeneratedDataset implements Dataset {
           ? [{ vulnerability_report_issue_tag_value: 'TEST_CODE' }]
           : [],
       fix,
-      fpId: isFp ? encodeId(this.seed, 'fp', plan.ordinal, index) : null,
+      fpId: isFp ? this.fpIdOf(plan, index) : null,
       fpDescription: null,
     };
     if (plan.hostile && index >= HOSTILE_CASES.length) withHostileIssueFields(issue, index - HOSTILE_CASES.length);
@@ -793,7 +837,9 @@ class GeneratedDataset implements Dataset {
     const line = finding ? finding.startLine : randomLine;
     const fn = finding?.function ?? randomFn;
     const reviewer = rng.pick(PEOPLE);
-    const reviewedUs = plan.createdOnUs + rng.float() * (this.nowUs - plan.createdOnUs);
+    // Reviewed after the newest scan that has the finding, so every scan shows the same review.
+    const since = this.newestScanOf(plan, index).createdOnUs;
+    const reviewedUs = since + rng.float() * (this.nowUs - since);
     const description = [
       `${VENDOR_NAMES[plan.vendor]} reported ${category.title} (${issue.vendorIssueId}) in ${file}:${line}, in ${fn}().`,
       reason.detail,
@@ -801,6 +847,14 @@ class GeneratedDataset implements Dataset {
       `Marked as a false positive by ${reviewer.name} on ${formatUs(reviewedUs).slice(0, 10)}. Re-evaluate if ${fn}() starts accepting external input.`,
     ].join('\n\n');
     return { summary: clampCodePoints(reason.short, 280), description };
+  }
+
+  /** The newest scan of the lineage that has the finding issue `index` of `plan` shows. */
+  private newestScanOf(plan: Plan, index: number): Plan {
+    if (!plan.lineage) return plan;
+    const finding = index + plan.lineage.shift;
+    const head = this.byOrdinal.get(plan.lineage.ordinal) as Plan;
+    return this.scansOf(head).find((scan) => finding >= shiftOf(scan)) ?? plan;
   }
 
   /** The finding of a workspace false positive (which has no fix): buildIssue's first draw decides it. */
@@ -1037,6 +1091,11 @@ class GeneratedDataset implements Dataset {
     }
     return out.sort((a, b) => a.at - b.at).map((r) => r.rating);
   }
+}
+
+/** How far back in its lineage a scan's issue 0 is (0 for a head). */
+function shiftOf(plan: Plan): number {
+  return plan.lineage?.shift ?? 0;
 }
 
 const VENDOR_NAMES: Record<Vendor, string> = {
