@@ -70,6 +70,9 @@ const builds = [
   // The suppression comment's code (editor/suppressionBundle): required by editor/suppression on
   // the first insertion or hover over a comment, never at activation.
   { ...common, entryPoints: ['src/editor/suppressionBundle.ts'], outfile: 'dist/suppression.js' },
+  // What changed since a report's previous scan (editor/changesBundle: model/changes): required
+  // by editor/reportChanges when a current or expanded report's changes are first computed.
+  { ...common, entryPoints: ['src/editor/changesBundle.ts'], outfile: 'dist/changes.js' },
   // The comparison of a file as scanned with its text now (model/lineMap and the diff library):
   // required by editor/trackedFile when a file with findings opens, never at activation.
   { ...common, entryPoints: ['src/model/lineMap.ts'], outfile: 'dist/lines.js' },

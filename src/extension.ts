@@ -32,10 +32,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const { log, connection, store, findings } = s;
   context.subscriptions.push(
     // What was built, disposed with the extension.
-    ...[s.findings, problems, s.viewStatus, log, s.keys, s.repositories, connection, store, s.caches, s.tree, s.treeView],
+    ...[s.findings, problems, s.viewStatus, log, s.keys, s.repositories, connection, store, s.changes, s.caches, s.tree, s.treeView],
+    ...[s.suppressions, s.suppressionsTree, s.suppressionsView],
     ...[statusBar, fpDocuments, s.fixPreviewTabs],
     ...registerCommands(s, fpDocuments),
-    ...registerProviders({ connection, store, findings, explanations, fpDocuments, fixPreviews: s.fixPreviews }),
+    ...registerProviders({ connection, store, findings, explanations, fpDocuments, fixPreviews: s.fixPreviews, changes: s.changes }),
     ...registerLanguageModelTools(context, s),
     // Fix Insights survives a window reload with its scope (the page's saved state).
     vscode.window.registerWebviewPanelSerializer(INSIGHTS_VIEW_TYPE, {

@@ -47,6 +47,13 @@ export async function profiledTreeRun(
     connection,
     { get: () => undefined } as unknown as ConstructorParameters<typeof ReportsTree>[2],
     { explanation: async () => undefined }, // tooltips are not built in a pass
+    // No report is current in a pass, and none has a previous scan to compare with.
+    {
+      want: () => undefined,
+      state: () => undefined,
+      isNew: () => undefined,
+      onDidChange: () => ({ dispose: () => undefined }),
+    } as unknown as ConstructorParameters<typeof ReportsTree>[4],
   );
 
   const session = new Session();

@@ -8,11 +8,13 @@ import { zipEntries, type ZipEntry } from './zip';
 
 export const KB = 1024;
 export const MB = 1024 * 1024;
-/** Budgets (KiB/MiB: 220 KB = 225,280 bytes, 1 MB = 1,048,576 bytes). */
+/** Budgets (KiB/MiB: 245 KB = 250,880 bytes, 1 MB = 1,048,576 bytes). */
 // The dashboard's metrics and the exports load on first use (dist/reporting.js), and the page's
-// script (Chart.js, vscode-elements) is a separate bundle with its own budget. 220 KB since the
-// directive-shape rule (common/directives, ~11 KB) checks every comment before it is inserted.
-export const EXTENSION_BUDGET_BYTES = 220 * KB;
+// script (Chart.js, vscode-elements) is a separate bundle with its own budget. Raised with the
+// features that must be wired at activation (a view, its commands, the tree's filter); their
+// heavy parts load on first use (dist/changes.js, dist/suppression.js, dist/patch.js). The
+// history and what activation costs: docs/performance.md.
+export const EXTENSION_BUDGET_BYTES = 245 * KB;
 // 3 MB since the parser proof ships tree-sitter grammars (loaded lazily, per language).
 export const VSIX_BUDGET_BYTES = 3 * MB;
 /** The Fix Insights page script (issue 13: ≤ 250 KB minified). */

@@ -3,7 +3,9 @@
 // tree and its view. The tree view is registered here, first, so the view shows as early as it
 // can; what reacts to changes is wired in views/reactions, providers in views/providers.
 import * as vscode from 'vscode';
-import { VIEW_ID } from '../common/manifest';
+import { SUPPRESSIONS_VIEW_ID, VIEW_ID } from '../common/manifest';
+import { Suppressions } from '../editor/suppressions';
+import { SuppressionsView } from '../views/suppressionsView';
 import { Connection } from '../editor/connection';
 import { FallbackExplanations, RecentExplanations, ServiceExplanations, type ExplanationSource } from '../editor/explanations';
 import { Findings } from '../editor/findings';
@@ -13,6 +15,7 @@ import { ExtensionLog } from '../editor/log';
 import { Pins } from '../editor/pins';
 import { ReportCaches } from '../editor/reportCaches';
 import { ReportStore } from '../editor/reportStore';
+import { ReportChangesService } from '../editor/reportChanges';
 import { Repositories } from '../editor/repositories';
 import { ScannedTexts } from '../editor/scannedText';
 import { confirmInEditor } from '../views/fixConfirmation';
@@ -64,7 +67,8 @@ export function createServices(context: vscode.ExtensionContext, started: number
       (await caches.current())?.readReport(reportId),
     ),
   );
-  const tree = new ReportsTree(store, connection, pins, explanations);
+  const changes = new ReportChangesService(store, connection, log);
+  const tree = new ReportsTree(store, connection, pins, explanations, changes);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const activationMs = performance.now() - started;
   const findings = new Findings(
@@ -73,9 +77,13 @@ export function createServices(context: vscode.ExtensionContext, started: number
     repositories,
     pins,
     log,
-    () => (issue, report) => tree.shows(issue) && tree.showsReport(report),
+    () => (issue, report) => tree.shows(issue, report.id) && tree.showsReport(report),
     new ScannedTexts(context.workspaceState),
   );
+  const suppressions = new Suppressions(repositories, findings, store, log);
+  const suppressionsTree = new SuppressionsView(suppressions);
+  const suppressionsView = vscode.window.createTreeView(SUPPRESSIONS_VIEW_ID, { treeDataProvider: suppressionsTree });
+  suppressionsTree.onDidChangeTreeData(() => (suppressionsView.description = suppressionsTree.description()));
   // Rows of current reports' findings say where their code is now.
   tree.placeOf = (reportId, issueId) => findings.placeOf(reportId, issueId);
   const s: Services = {
@@ -86,9 +94,13 @@ export function createServices(context: vscode.ExtensionContext, started: number
     findings,
     pins,
     store,
+    changes,
     caches,
     tree,
     treeView,
+    suppressions,
+    suppressionsTree,
+    suppressionsView,
     viewStatus: new ViewStatus(treeView),
     fixPreviews: new FixPreviewDocuments(),
     fixReviews: new FixReviews(),

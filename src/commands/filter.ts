@@ -1,5 +1,5 @@
-// "Filter": confidence, fix state, scanner, severity, issue type, issue state and
-// false-positives-only, in one multi-select pick (text: Filter by Text…).
+// "Filter": confidence, fix state, scanner, severity, issue type, issue state,
+// false-positives-only and new-since-previous-scan, in one multi-select pick (text: Filter by Text…).
 // The workbench passes the focused row to title-bar commands: arguments are ignored (a row
 // read as a preset made Filter do nothing once a row had focus).
 import * as l10n from '@vscode/l10n';
@@ -22,6 +22,7 @@ type Mutable = {
   issueStates: Set<string>;
   text: string;
   falsePositivesOnly: boolean;
+  newOnly: boolean;
 };
 
 // eslint-disable-next-line no-restricted-syntax -- the service's state names (compared with what it sends), not our words
@@ -49,6 +50,7 @@ export function filter(s: Services) {
       issueStates: new Set(),
       text: current.text,
       falsePositivesOnly: false,
+      newOnly: false,
     };
     for (const choice of picked) choice.apply(next);
     applyFilter(s, next);
@@ -128,6 +130,12 @@ function buildChoices(s: Services): Choice[] {
       detail: l10n.t('Hide fixes and other issues'),
       apply: (f) => (f.falsePositivesOnly = true),
       selected: (f) => f.falsePositivesOnly,
+    },
+    {
+      label: l10n.t('New since previous scan'),
+      detail: l10n.t('Only issues whose fingerprint the previous scan of the same repository, branch and scanner did not have'),
+      apply: (f) => (f.newOnly = true),
+      selected: (f) => f.newOnly,
     },
   ];
 }

@@ -10,6 +10,7 @@ import { checkConnection } from './checkConnection';
 import { clearCache } from './clearCache';
 import { clearFilter } from './clearFilter';
 import { clearServiceKey } from './clearServiceKey';
+import { compareWith } from './compareWith';
 import { copyConnectionReport } from './copyConnectionReport';
 import { copyFpSummary } from './copyFpSummary';
 import { copyId } from './copyId';
@@ -26,6 +27,9 @@ import { pinReport } from './pinReport';
 import { previewFix } from './previewFix';
 import { refresh } from './refresh';
 import { refreshReport } from './refreshReport';
+import { refreshSuppressions } from './refreshSuppressions';
+import { removeStaleSuppressions } from './removeStaleSuppressions';
+import { removeSuppressionComment } from './removeSuppressionComment';
 import { revealFinding } from './revealFinding';
 import type { Services } from './services';
 import { setBaseUrl } from './setBaseUrl';
@@ -76,6 +80,10 @@ export function registerCommands(s: Services, fpDocuments: FpExplanationProvider
     [CommandId.StatusActions, statusActions(s)],
     [CommandId.CheckConnection, checkConnection(s)],
     [CommandId.CopyConnectionReport, copyConnectionReport()],
+    [CommandId.CompareWith, compareWith(s)],
+    [CommandId.RemoveSuppressionComment, removeSuppressionComment(s)],
+    [CommandId.RemoveStaleSuppressions, removeStaleSuppressions(s)],
+    [CommandId.RefreshSuppressions, refreshSuppressions(s)],
   ];
   return commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler));
 }

@@ -8,6 +8,9 @@ import type { Pins } from '../editor/pins';
 import type { ReportCaches } from '../editor/reportCaches';
 import type { Repositories } from '../editor/repositories';
 import type { ReportStore } from '../editor/reportStore';
+import type { ReportChangesService } from '../editor/reportChanges';
+import type { Suppressions } from '../editor/suppressions';
+import type { SuppressionRow, SuppressionsView } from '../views/suppressionsView';
 import type { ReportsTree } from '../views/reportsTree';
 import type { Node } from '../views/nodes';
 import type { FixPreviewDocuments } from '../views/fixPreview';
@@ -24,10 +27,16 @@ export interface Services {
   findings: Findings;
   pins: Pins;
   store: ReportStore;
+  /** What changed since each current or expanded report's previous scan. */
+  changes: ReportChangesService;
   /** The on-disk report cache of the connection (Clear Cache, Clear Service Key). */
   caches: ReportCaches;
   tree: ReportsTree;
   treeView: vscode.TreeView<Node>;
+  /** The suppression comments in the workspace and their verdicts (the Suppressions view). */
+  suppressions: Suppressions;
+  suppressionsTree: SuppressionsView;
+  suppressionsView: vscode.TreeView<SuppressionRow>;
   /** The view's message, description and badge (views/viewStatus.ts). */
   viewStatus: ViewStatus;
   /** Documents of Preview Fix's diff editor. */

@@ -39,11 +39,17 @@ export const CommandId = {
   StatusActions: 'securityFixReports.statusActions',
   CheckConnection: 'securityFixReports.checkConnection',
   CopyConnectionReport: 'securityFixReports.copyConnectionReport',
+  CompareWith: 'securityFixReports.compareWith',
+  RemoveSuppressionComment: 'securityFixReports.removeSuppressionComment',
+  RemoveStaleSuppressions: 'securityFixReports.removeStaleSuppressions',
+  RefreshSuppressions: 'securityFixReports.refreshSuppressions',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
 export const CONTAINER_ID = 'securityFixReports';
 export const VIEW_ID = 'securityFixReports.reports';
+/** The Suppressions view (views/suppressionsView), in the same container. */
+export const SUPPRESSIONS_VIEW_ID = 'securityFixReports.suppressions';
 /** The built-in command that opens the view container. */
 export const SHOW_CONTAINER_COMMAND = `workbench.view.extension.${CONTAINER_ID}`;
 export const STATUS_ITEM_ID = 'securityFixReports.status';

@@ -14,8 +14,10 @@
 import type { Issue } from '../api/schemas';
 import { isFalsePositive } from './issue';
 
-/** The fields of an issue that decide the status. */
-export type SuppressedIssue = Pick<Issue, 'id' | 'state' | 'issueType' | 'fpId' | 'vulnerabilityReportIssueTags'>;
+/** The fields of an issue that decide the status (a decoded issue, or one the editor's model holds). */
+export type SuppressedIssue = Pick<Issue, 'id' | 'state' | 'issueType' | 'fpId'> & {
+  readonly vulnerabilityReportIssueTags: readonly Issue['vulnerabilityReportIssueTags'][number][];
+};
 
 export type SuppressionVerdict =
   | { readonly status: 'current'; readonly issue: SuppressedIssue }

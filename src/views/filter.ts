@@ -28,6 +28,8 @@ export interface TreeFilter {
   text: string;
   /** Show only false positives (hides fixes and other issues). */
   falsePositivesOnly: boolean;
+  /** Show only issues new since the previous scan (and the fixes of such issues); see editor/reportChanges. */
+  newOnly: boolean;
 }
 
 export const NO_FILTER: TreeFilter = {
@@ -39,17 +41,25 @@ export const NO_FILTER: TreeFilter = {
   issueStates: new Set(),
   text: '',
   falsePositivesOnly: false,
+  newOnly: false,
 };
 
 export function showsReport(filter: TreeFilter, report: FixReportSummary): boolean {
   return filter.vendors.size === 0 || filter.vendors.has((report.vulnerabilityReport?.vendor ?? '').toLowerCase());
 }
 
-/** `issuesOf`: the fix's issues, whose files the text may name (asked only when its own fields do not match). */
-export function showsFix(filter: TreeFilter, fix: FixView, issuesOf?: () => readonly HeldIssue[]): boolean {
+/** Whether an issue is new since the previous scan: undefined while that is not known (editor/reportChanges). */
+export type IsNew = (issue: HeldIssue) => boolean | undefined;
+
+/**
+ * `issuesOf`: the fix's issues, whose files the text may name (asked only when its own fields
+ * do not match); with "new only", a fix is shown when one of them is new (`isNew`).
+ */
+export function showsFix(filter: TreeFilter, fix: FixView, issuesOf?: () => readonly HeldIssue[], isNew?: IsNew): boolean {
   if (filter.confidence.size > 0 && !filter.confidence.has(fix.confidence.kind)) return false;
   if (filter.states.size > 0 && !filter.states.has(fix.state ?? '')) return false;
   if (filter.issueTypes.size > 0 && !filter.issueTypes.has(fix.issueType)) return false;
+  if (filter.newOnly && !(issuesOf && isNew && issuesOf().some((issue) => isNew(issue) === true))) return false;
   if (matchesText(filter, [fix.issueType, fix.fix.safeIssueType, fix.language, fix.state])) return true;
   return issuesOf !== undefined && issuesOf().some((issue) => pathMatches(filter, issue));
 }
@@ -61,16 +71,21 @@ export function filtersFixes(filter: TreeFilter): boolean {
     filter.states.size > 0 ||
     filter.issueTypes.size > 0 ||
     filter.text.trim() !== '' ||
-    filter.falsePositivesOnly
+    filter.falsePositivesOnly ||
+    filter.newOnly
   );
 }
 
 /** Whether any condition applies to issues (else every issue is shown, no need to test each). */
 export function filtersIssues(filter: TreeFilter): boolean {
-  return filter.severities.size > 0 || filter.issueTypes.size > 0 || filter.issueStates.size > 0 || filter.text.trim() !== '';
+  return (
+    filter.severities.size > 0 || filter.issueTypes.size > 0 || filter.issueStates.size > 0 || filter.text.trim() !== '' || filter.newOnly
+  );
 }
 
-export function showsIssue(filter: TreeFilter, issue: HeldIssue, summary?: string): boolean {
+/** `isNew`: whether the issue is new since the previous scan (asked only with "new only"; unknown counts as not new). */
+export function showsIssue(filter: TreeFilter, issue: HeldIssue, summary?: string, isNew?: IsNew): boolean {
+  if (filter.newOnly && isNew?.(issue) !== true) return false;
   if (filter.severities.size > 0 && !filter.severities.has((issue.severity ?? '').toLowerCase())) return false;
   if (filter.issueTypes.size > 0 && !filter.issueTypes.has(readableIssueType(issue.issueType))) return false;
   if (filter.issueStates.size > 0 && !filter.issueStates.has(issue.state ?? '')) return false;
@@ -122,5 +137,6 @@ function rawFilterParts(filter: TreeFilter): string[] {
   if (filter.issueStates.size) parts.push(l10n.t('issue state {0}', [...filter.issueStates].join(', ')));
   if (filter.text.trim()) parts.push(l10n.t('“{0}”', filter.text.trim()));
   if (filter.falsePositivesOnly) parts.push(l10n.t('false positives only'));
+  if (filter.newOnly) parts.push(l10n.t('new since previous scan'));
   return parts;
 }

@@ -16,6 +16,8 @@ import { changedSinceScan } from './findingText';
 import { confidenceWords } from './confidenceText';
 import type { ReportStore } from '../editor/reportStore';
 import { fixTooltip, issueTooltip, Tooltip } from './tooltips';
+import { newSinceText } from './changesText';
+import type { FixReportSummary } from '../api/schemas';
 
 /** Issues that are not false positives show no explanation. */
 const NOT_SHOWN: Explanation = { kind: 'none' };
@@ -31,6 +33,8 @@ export class FindingHover implements vscode.HoverProvider {
     private readonly findings: Findings,
     private readonly store: ReportStore,
     private readonly explanations: ExplanationSource,
+    /** The report an issue is new since, when it is (editor/reportChanges). */
+    private readonly newSince: (reportId: string, issueId: string) => FixReportSummary | undefined = () => undefined,
   ) {}
 
   async provideHover(
@@ -46,7 +50,12 @@ export class FindingHover implements vscode.HoverProvider {
     const cancel = token.onCancellationRequested(() => controller.abort());
     try {
       const summaries = await Promise.all(places.slice(0, MAX_PLACES).map((place) => this.placeSummary(place.findings[0]!)));
-      places.slice(0, MAX_PLACES).forEach((place, i) => contents.push(compactBlock(place, summaries[i])));
+      const nowMs = Date.now();
+      places
+        .slice(0, MAX_PLACES)
+        .forEach((place, i) =>
+          contents.push(compactBlock(place, summaries[i], this.newSince(place.findings[0]!.reportId, place.findings[0]!.issue.id), nowMs)),
+        );
       if (places.length > MAX_PLACES)
         contents.push(
           new Tooltip().text(l10n.t('…and {0} more findings on this line (Problems panel).', places.length - MAX_PLACES)).value,
@@ -104,7 +113,12 @@ export class FindingHover implements vscode.HoverProvider {
 }
 
 /** One place in a few lines: type, count, scanner and rule; changed since the scan; fix confidence and ratings; the FP summary. */
-function compactBlock(place: Place, summary: string | undefined): vscode.MarkdownString {
+function compactBlock(
+  place: Place,
+  summary: string | undefined,
+  newSince: FixReportSummary | undefined,
+  nowMs: number,
+): vscode.MarkdownString {
   const first = place.findings[0]!;
   const { issue, model } = first;
   const tip = new Tooltip();
@@ -113,6 +127,7 @@ function compactBlock(place: Place, summary: string | undefined): vscode.Markdow
   tip.md(' · ').text(readableVendor(first.vendor));
   if (issue.vendorIssueId) tip.md(' · ').text(oneLine(issue.vendorIssueId, 120));
   tip.md(' · ').text(first.falsePositive ? l10n.t('false positive') : levelWord(place));
+  if (newSince) tip.md('\n\n🆕 ').text(newSinceText(newSince, nowMs));
   if (place.changed) tip.md('\n\n⚠️ ').text(l10n.t('This code {0}: the report may no longer apply here.', changedSinceScan()));
   else if (place.basis.kind === 'scan')
     tip.md('\n\n').text(l10n.t('Mapped from the scanned commit {0} to your text.', place.basis.revision.slice(0, 10)));

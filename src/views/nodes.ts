@@ -19,6 +19,8 @@ import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
 import type { LoadingAction } from './loadingCommands';
 import { relativeTimeText } from './timeText';
 import { confidenceWords } from './confidenceText';
+import { changesDescription } from './changesText';
+import type { ChangesState } from '../editor/reportChanges';
 
 export type GroupKind = 'fixes' | 'false-positives' | 'other';
 
@@ -34,6 +36,8 @@ export interface ReportNode {
   size?: ReportSize;
   /** Shown from the cache, not yet confirmed by the service (set with `size`). */
   cached?: { since: number; stale?: string };
+  /** What changed since its previous scan, when asked for (set with `size`); `chosen`: compared with a report the user picked. */
+  changes?: { state: ChangesState | undefined; chosen: boolean };
 }
 
 /** A report's size as far as it is loaded: fixes from its detail, issues as paging goes. */
@@ -124,7 +128,7 @@ const STATE_ICONS: ReadonlyMap<string, string> = new Map([
 export function tooltipFor(node: Node, nowMs = Date.now()): vscode.MarkdownString | undefined {
   switch (node.kind) {
     case 'report':
-      return reportTooltip(node.report, node.size, nowMs, node.cached, node.current);
+      return reportTooltip(node.report, node.size, nowMs, node.cached, node.current, node.changes);
     case 'fix':
       return fixTooltip(
         node.reportId,
@@ -250,7 +254,15 @@ function reportItem(node: ReportNode, nowMs: number): vscode.TreeItem {
       ? l10n.t('stale, cached {0}', relativeTimeText(node.cached.since, nowMs))
       : l10n.t('cached {0}', relativeTimeText(node.cached.since, nowMs))
     : null;
-  item.description = [current, sizeText(node.size), cached, line.title, line.where, line.expired ? l10n.t('expired') : null]
+  item.description = [
+    current,
+    sizeText(node.size),
+    changesDescription(node.changes?.state),
+    cached,
+    line.title,
+    line.where,
+    line.expired ? l10n.t('expired') : null,
+  ]
     .filter((p) => p !== null)
     .join(' · ');
   item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : line.expired ? 'history' : node.matchesWorkspace ? 'repo' : 'shield');

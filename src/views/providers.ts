@@ -7,6 +7,7 @@ import type { Connection } from '../editor/connection';
 import type { ExplanationSource } from '../editor/explanations';
 import type { Findings } from '../editor/findings';
 import type { ReportStore } from '../editor/reportStore';
+import type { ReportChangesService } from '../editor/reportChanges';
 import { connectionReport } from './connectionReport';
 import { FindingActions, findingActionKinds } from './findingActions';
 import { FindingHover } from './findingHover';
@@ -22,6 +23,7 @@ export interface ProviderDeps {
   readonly explanations: ExplanationSource;
   readonly fpDocuments: FpExplanationProvider;
   readonly fixPreviews: FixPreviewDocuments;
+  readonly changes: ReportChangesService;
 }
 
 export function registerProviders(d: ProviderDeps): vscode.Disposable[] {
@@ -31,7 +33,10 @@ export function registerProviders(d: ProviderDeps): vscode.Disposable[] {
     vscode.workspace.registerTextDocumentContentProvider(FIX_PREVIEW_SCHEME, d.fixPreviews),
     vscode.workspace.registerTextDocumentContentProvider(CONNECTION_REPORT_SCHEME, connectionReport()),
     vscode.languages.registerHoverProvider('*', new SuppressionHover(d.store, d.explanations)),
-    vscode.languages.registerHoverProvider('*', new FindingHover(d.findings, d.store, d.explanations)),
+    vscode.languages.registerHoverProvider(
+      '*',
+      new FindingHover(d.findings, d.store, d.explanations, (reportId, issueId) => d.changes.newSince(reportId, issueId)),
+    ),
     vscode.languages.registerCodeActionsProvider(
       '*',
       new FindingActions(d.findings, (place) => diagnosticOf(place, d.connection.settings.findings.severity, summary), summary),

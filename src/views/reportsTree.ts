@@ -19,7 +19,8 @@ import { CommandId } from '../common/manifest';
 import type { Connection } from '../editor/connection';
 import { explain, stillLoading, type Explanation, type ExplanationSource } from '../editor/explanations';
 import type { ReportStore } from '../editor/reportStore';
-import { filtersFixes, filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type TreeFilter } from './filter';
+import { filtersFixes, filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type IsNew, type TreeFilter } from './filter';
+import type { ReportChangesService } from '../editor/reportChanges';
 import {
   commandFor,
   loadingAction,
@@ -68,8 +69,17 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     private readonly pins: Pins,
     /** False positives' explanations: the model does not keep their text. */
     private readonly explanations: ExplanationSource,
+    /** What changed since each shown report's previous scan (asked for current and expanded reports). */
+    private readonly changes: ReportChangesService,
   ) {
     super();
+    this.register(
+      changes.onDidChange((reportId) => {
+        setTimeout(() => this.changed.fire(this.reportNodes.get(reportId)), 0);
+        // With "new only", which issues pass changed: the Problems panel follows.
+        if (this.filterValue.newOnly) this.filterChanged.fire();
+      }),
+    );
     // A connection change reaches the tree through the store (it resets and fires 'all').
     this.register(
       store.onDidChange((change) => {
@@ -122,9 +132,14 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     return showsReport(this.filterValue, report);
   }
 
-  /** Whether the filter lets an issue through (the same test the tree's groups use). */
-  shows(issue: HeldIssue): boolean {
-    return showsIssue(this.filterValue, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined);
+  /** Whether the filter lets an issue of a report through (the same test the tree's groups use). */
+  shows(issue: HeldIssue, reportId: string): boolean {
+    return showsIssue(this.filterValue, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined, this.isNewIn(reportId));
+  }
+
+  /** Whether an issue of the report is new since the scan it is compared with (editor/reportChanges). */
+  private isNewIn(reportId: string): IsNew {
+    return (issue) => this.changes.isNew(reportId, issue.id);
   }
 
   /** Where current reports' findings are now (set once the findings exist: they read the tree's filter). */
@@ -134,6 +149,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     if (node.kind === 'report') {
       node.size = this.sizeOf(node.report.id);
       node.cached = this.store.entry(node.report.id)?.cached;
+      node.changes = { state: this.changes.state(node.report.id), chosen: this.changes.chosenSince(node.report.id) !== undefined };
     }
     const item = treeItem(node, Date.now(), node.kind === 'issue' ? this.placeOf(node.reportId, node.issue.id) : undefined);
     const click = node.kind === 'loading' && loadingAction(node.state);
@@ -152,11 +168,11 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
       falsePositives: model.falsePositives.length,
       complete: entry.issues.kind === 'done',
     };
-    return { fixes: model.fixCounts, issues, shown: this.shownOf(model, !!issues) };
+    return { fixes: model.fixCounts, issues, shown: this.shownOf(reportId, model, !!issues) };
   }
 
   /** What the filter lets through of a loaded report, where it filters fixes or issues. */
-  private shownOf(model: ReportModel, issuesLoaded: boolean): ReportShown | undefined {
+  private shownOf(reportId: string, model: ReportModel, issuesLoaded: boolean): ReportShown | undefined {
     const f = this.filterValue;
     const ofFixes = filtersFixes(f);
     const ofIssues = issuesLoaded && (filtersIssues(f) || f.falsePositivesOnly);
@@ -164,16 +180,17 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     // Counted again only when the filter, the issues or (for text) the known summaries change,
     // not each time the row is drawn.
     const summaries = f.text.trim() ? model.falsePositives.filter((i) => i.fpId && this.store.knownSummary(i.fpId)).length : 0;
-    const key = `${model.issueCount}:${summaries}:${ofIssues}`;
+    const changes = f.newOnly ? (this.changes.state(reportId)?.kind ?? '') : '';
+    const key = `${model.issueCount}:${summaries}:${ofIssues}:${changes}`;
     const known = this.shownCounts.get(model);
     if (known && known.filter === f && known.key === key) return known.shown;
-    const fixes = f.falsePositivesOnly ? 0 : model.fixes.filter((v) => showsFix(f, v, () => model.issuesOfFix(v.id))).length;
+    const fixes = f.falsePositivesOnly ? 0 : this.shownFixes(reportId, model).length;
     let shown: ReportShown = ofFixes ? { fixes } : {};
     if (ofIssues) {
-      const falsePositives = this.shownIssues(model.falsePositives).length;
+      const falsePositives = this.shownIssues(reportId, model, model.falsePositives).length;
       let issues = falsePositives;
       if (!f.falsePositivesOnly) {
-        for (const issue of model.issues()) if (!isFalsePositive(issue) && this.shows(issue)) issues++;
+        for (const issue of model.issues()) if (!isFalsePositive(issue) && this.shows(issue, reportId)) issues++;
       }
       shown = { ...shown, issues, falsePositives };
     }
@@ -262,7 +279,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
 
   /** The group (or its range of 1,000) that lists the item with this id, as getChildren builds it. */
   private groupHolding(reportId: string, model: ReportModel, group: GroupKind, id: string): GroupNode {
-    const items = this.groupItems(model, group) as readonly ({ id: string } | FixNode['view'])[];
+    const items = this.groupItems(reportId, model, group) as readonly ({ id: string } | FixNode['view'])[];
     const index = items.findIndex((item) => item.id === id);
     const node: GroupNode = { kind: 'group', reportId, group, count: items.length };
     if (items.length <= RANGE_SIZE || index < 0) return node;
@@ -290,7 +307,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   issueNode(reportId: string, issueId: string): IssueNode | undefined {
     const model = this.store.entry(reportId)?.model;
     const issue = model?.issue(issueId);
-    if (!model || !issue || !this.shows(issue)) return undefined;
+    if (!model || !issue || !this.shows(issue, reportId)) return undefined;
     return this.issueNodes(reportId, model, [issue])[0];
   }
 
@@ -351,6 +368,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
       for (const chosen of currentReports(reports, repo, nowMs, this.pins.pinned(repo.root))) {
         // Current for several repositories (same remote): a pin in any of them is what it says.
         if (current.get(chosen.report.id)?.kind !== 'pinned') current.set(chosen.report.id, chosen.reason);
+        this.changes.want(chosen.report.id);
       }
     }
     this.reportNodes.clear();
@@ -380,13 +398,15 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   private async reportChildren(report: FixReportSummary): Promise<Node[]> {
+    const reportId = report.id;
     const model = await this.store.report(report.id);
     const entry = this.store.entry(report.id);
+    this.changes.want(report.id); // expanded: what changed since its previous scan is worth computing
     const f = this.filterValue;
     const children: Node[] = [];
-    const fixes = f.falsePositivesOnly ? 0 : model.fixes.filter((v) => showsFix(f, v, () => model.issuesOfFix(v.id))).length;
-    const fps = this.shownIssues(model.falsePositives).length;
-    const others = f.falsePositivesOnly ? 0 : this.shownIssues(model.otherIssues).length;
+    const fixes = f.falsePositivesOnly ? 0 : this.shownFixes(reportId, model).length;
+    const fps = this.shownIssues(reportId, model, model.falsePositives).length;
+    const others = f.falsePositivesOnly ? 0 : this.shownIssues(reportId, model, model.otherIssues).length;
     if (fixes) children.push({ kind: 'group', reportId: report.id, group: 'fixes', count: fixes });
     const loading = entry?.issues;
     // Until paging is done, issue counts are what arrived so far: say "at least".
@@ -396,19 +416,42 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     if (loading && loading.kind !== 'done') children.push({ kind: 'loading', reportId: report.id, state: loading });
     if (children.length === 0)
       children.push(
-        message(
-          `nothing:${report.id}`,
-          model.fixes.length ? l10n.t('Nothing matches the filter.') : l10n.t('This report has no fixes or issues.'),
-          'info',
-        ),
+        f.newOnly
+          ? this.notNewMessage(report.id)
+          : message(
+              `nothing:${report.id}`,
+              model.fixes.length ? l10n.t('Nothing matches the filter.') : l10n.t('This report has no fixes or issues.'),
+              'info',
+            ),
       );
     return children;
+  }
+
+  /** Why a report shows nothing with "new only": nothing new, or what it waits for. */
+  private notNewMessage(reportId: string): MessageNode {
+    const state = this.changes.state(reportId);
+    const id = `nothing:${reportId}`;
+    switch (state?.kind) {
+      case 'comparing':
+      case 'waiting':
+        return message(id, l10n.t('Comparing with the previous scan…'), 'loading~spin');
+      case 'no-previous':
+        return message(id, l10n.t('No previous scan of this repository, branch and scanner to compare with.'), 'info');
+      case 'failed':
+        return message(id, l10n.t('Could not compare with the previous scan: {0}', state.message), 'error', {
+          command: CommandId.RefreshReport,
+          title: l10n.t('Retry'),
+          arguments: [reportId],
+        });
+      default:
+        return message(id, l10n.t('Nothing new since the previous scan matches the filter.'), 'info');
+    }
   }
 
   private groupChildren(node: GroupNode): Node[] {
     const model = this.store.entry(node.reportId)?.model;
     if (!model) return [];
-    const items = this.groupItems(model, node.group);
+    const items = this.groupItems(node.reportId, model, node.group);
     if (!node.range && items.length > RANGE_SIZE) {
       const ranges: GroupNode[] = [];
       for (let start = 0; start < items.length; start += RANGE_SIZE) {
@@ -423,16 +466,22 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     return this.issueNodes(node.reportId, model, slice as HeldIssue[]);
   }
 
-  private groupItems(model: ReportModel, group: GroupKind): readonly unknown[] {
-    if (group === 'fixes') return model.fixes.filter((v) => showsFix(this.filterValue, v, () => model.issuesOfFix(v.id)));
-    return this.shownIssues(group === 'false-positives' ? model.falsePositives : model.otherIssues);
+  private groupItems(reportId: string, model: ReportModel, group: GroupKind): readonly unknown[] {
+    if (group === 'fixes') return this.shownFixes(reportId, model);
+    return this.shownIssues(reportId, model, group === 'false-positives' ? model.falsePositives : model.otherIssues);
   }
 
-  /** The issues the filter lets through (all of them, without paying for a copy, when none is set). */
-  private shownIssues(issues: readonly HeldIssue[]): readonly HeldIssue[] {
+  private shownFixes(reportId: string, model: ReportModel): FixNode['view'][] {
+    const isNew = this.isNewIn(reportId);
+    return model.fixes.filter((v) => showsFix(this.filterValue, v, () => model.issuesOfFix(v.id), isNew));
+  }
+
+  /** The issues of a report the filter lets through (all of them, without paying for a copy, when none is set). */
+  private shownIssues(reportId: string, model: ReportModel, issues: readonly HeldIssue[]): readonly HeldIssue[] {
     const f = this.filterValue;
     if (!filtersIssues(f)) return issues;
-    return issues.filter((issue) => showsIssue(f, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined));
+    const isNew = this.isNewIn(reportId);
+    return issues.filter((issue) => showsIssue(f, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined, isNew));
   }
 
   private issueNodes(reportId: string, model: ReportModel, issues: readonly HeldIssue[]): IssueNode[] {

@@ -20,6 +20,8 @@ import { type Instant, formatDate, parseTimestamp } from '../common/time';
 import { confidenceWords } from './confidenceText';
 import { currentReasonWords } from './reportText';
 import { dateAndAgo } from './timeText';
+import { changesLine } from './changesText';
+import type { ChangesState } from '../editor/reportChanges';
 
 const MAX_COMMENTS = 5;
 /** A tooltip has room for most repository paths whole. */
@@ -215,10 +217,13 @@ export function reportTooltip(
   nowMs = Date.now(),
   cached?: { since: number; stale?: string },
   current?: CurrentReason,
+  changes?: { state: ChangesState | undefined; chosen: boolean },
 ): vscode.MarkdownString {
   const tip = markdown();
   tip.md('**').text(reportTitle(report)).md('**\n\n');
   if (current) tip.text(currentReasonWords(current)).md('\n\n');
+  const changed = changesLine(changes?.state, changes?.chosen ?? false, nowMs);
+  if (changed) tip.text(changed).md('\n\n');
   if (cached) {
     tip
       .md('_')

@@ -19,6 +19,7 @@ import {
   LEGACY_NAMES,
   SECTION,
   Setting,
+  SUPPRESSIONS_VIEW_ID,
   USER_LEVEL_ONLY,
   VIEW_ID,
 } from '../../src/common/manifest';
@@ -73,7 +74,7 @@ describe('manifest', () => {
     );
     assert.deepEqual(
       contributes.views[CONTAINER_ID].map((v: { id: string }) => v.id),
-      [VIEW_ID],
+      [VIEW_ID, SUPPRESSIONS_VIEW_ID],
     );
     assert.deepEqual(
       contributes.languages.map((l: { id: string }) => l.id),
@@ -155,7 +156,7 @@ describe('manifest', () => {
       .trim()
       .split('\n');
     const allowed =
-      /^(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/cache\.js|dist\/insights\.js|dist\/reporting\.js|dist\/patch\.js|dist\/lines\.js|dist\/suppression\.js|dist\/doctor\.js|dist\/agent\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
+      /^(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|README\.md|CHANGELOG\.md|LICENSE|docs\/tree\.png|dist\/extension\.js|dist\/proof\.js|dist\/cache\.js|dist\/insights\.js|dist\/reporting\.js|dist\/patch\.js|dist\/lines\.js|dist\/suppression\.js|dist\/changes\.js|dist\/doctor\.js|dist\/agent\.js|dist\/grammars\/tree-sitter[\w-]*\.wasm|media\/.+|node_modules\/undici\/(package\.json|LICENSE|index\.js|lib\/.+\.js|lib\/.+\/LICENSE))$/;
     const extra = files.filter((f) => !allowed.test(f));
     assert.deepEqual(extra, [], 'unexpected files in the VSIX');
     assert.ok(files.includes('dist/extension.js'));
@@ -167,6 +168,7 @@ describe('manifest', () => {
     assert.ok(files.includes('dist/reporting.js'), "the dashboard's metrics and the exports ship (loaded on first use)");
     assert.ok(files.includes('dist/patch.js'), "a fix's patch code ships (loaded on the first Preview Fix)");
     assert.ok(files.includes('dist/suppression.js'), "the suppression comment's code ships (loaded on the first insertion)");
+    assert.ok(files.includes('dist/changes.js'), 'the comparison with the previous scan ships (loaded when a current report is in)');
     assert.ok(files.includes('dist/doctor.js'), 'the connection doctor ships (loaded on the first Check Connection)');
     assert.ok(files.includes('dist/agent.js'), "the language model tools' code ships (loaded on a tool's first call)");
     assert.ok(files.includes('dist/lines.js'), 'the comparison of a file as scanned with its text ships (loaded when such a file opens)');
@@ -181,6 +183,7 @@ function isContextKeyCandidate(word: string): boolean {
   const others = new Set<string>([
     ...Object.values(CommandId),
     VIEW_ID,
+    SUPPRESSIONS_VIEW_ID,
     CONTAINER_ID,
     ...[...Object.values(Setting), ...Object.values(LEGACY_NAMES)].map((n) => `${SECTION}.${n.split('.')[0]}`),
   ]);

@@ -77,6 +77,9 @@ export function mainSandbox(): Promise<Sandbox> {
   return shared;
 }
 
+/** MAIN_DATASET with two earlier scans of each of the workspace repository's reports (the demo has them). */
+export const RESCANS_DATASET = { ...MAIN_DATASET, hostileText: false, rescans: 2 };
+
 export async function closeMainSandbox(): Promise<void> {
   const s = await shared;
   shared = undefined;

@@ -16,6 +16,9 @@ export const ENTRY_POINTS = [
   'view/title:securityFixReports.showLog',
   'view/title:securityFixReports.showInsights',
   'view/title:securityFixReports.checkConnection',
+  // view/title of the Suppressions view
+  'view/title:securityFixReports.refreshSuppressions',
+  'view/title:securityFixReports.removeStaleSuppressions',
   // editor/title: the Preview Fix diff's title bar
   'editor/title:securityFixReports.applyFix',
   // editor/title: the connection report's title bar
@@ -37,6 +40,11 @@ export const ENTRY_POINTS = [
   'view/item/context:securityFixReports.showReportInsights',
   'view/item/context:securityFixReports.exportReport',
   'view/item/context:securityFixReports.checkConnection',
+  'view/item/context:securityFixReports.compareWith',
+  // the Suppressions view's rows: a comment's inline button and context menu, a file's context menu
+  'view/item/context:inline:securityFixReports.removeSuppressionComment',
+  'view/item/context:securityFixReports.removeSuppressionComment',
+  'view/item/context:securityFixReports.removeStaleSuppressions',
   // key bindings, by their `when`
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && !editorReadonly',
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly',
@@ -63,6 +71,7 @@ export const ENTRY_POINTS = [
   'row:loading.loading',
   'row:loading.cancelled',
   'row:message.error',
+  'row:suppression',
   'hover:securityFixReports.openPullRequest',
   'statusBar:securityFixReports.statusActions',
 ] as const;
