@@ -32,7 +32,7 @@ import {
   type EditorDirs,
 } from '../tools/editor/codeServer';
 import { CHROMIUM_PATH, workbenchUrl } from '../tools/editor/runner';
-import { openViewContainer, waitForWorkbench } from '../tools/editor/ui';
+import { openViewContainer, viewPane, waitForWorkbench } from '../tools/editor/ui';
 import { prepareWorkspace } from '../tools/editor/workspace';
 import { startSandbox, type Sandbox } from '../tools/sandbox/server';
 
@@ -132,7 +132,7 @@ async function check(url: string, s: Sandbox, dirs: EditorDirs): Promise<void> {
   const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'SECURITY_FIX_REPORTS_KEY' }).first();
   await toast.waitFor({ state: 'visible', timeout: 60_000 });
   await toast.locator('.monaco-button', { hasText: 'Store Key' }).first().click();
-  const sidebar = await openViewContainer(page, 'Security Fix Reports', 30_000);
+  const sidebar = viewPane(await openViewContainer(page, 'Security Fix Reports', 30_000), 'Security Fix Reports');
   const rows = sidebar.locator('.monaco-list-row');
   const deadline = Date.now() + 30_000;
   while ((await rows.count()) < s.dataset.reports.length && Date.now() < deadline) await page.waitForTimeout(200);

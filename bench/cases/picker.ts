@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../tools/editor/codeServer';
 import { startEditor, type EditorSession } from '../../tools/editor/runner';
-import { openFileAtLine, openViewContainer, runCommandFromPalette, waitForWorkbench } from '../../tools/editor/ui';
+import { openFileAtLine, openViewContainer, runCommandFromPalette, viewPane, waitForWorkbench } from '../../tools/editor/ui';
 import { prepareWorkspace } from '../../tools/editor/workspace';
 import { startSandbox } from '../../tools/sandbox/server';
 import type { BenchContext } from '../lib/context';
@@ -37,7 +37,7 @@ export async function pickerCase(ctx: BenchContext): Promise<CaseResult> {
     await waitForWorkbench(page);
     await setKey(page, service.key);
     ctx.log(`picker: loading a report with ${fps} false positives…`);
-    const sidebar = await openViewContainer(page, 'Security Fix Reports', T);
+    const sidebar = viewPane(await openViewContainer(page, 'Security Fix Reports', T), 'Security Fix Reports');
     const project = service.dataset.reports.find((r) => r.id === bigId)!.vulnerabilityReport?.project?.name ?? '';
     const row = sidebar.locator('.monaco-list-row', { hasText: project }).first();
     await row.waitFor({ state: 'visible', timeout: T });

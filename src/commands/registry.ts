@@ -82,7 +82,8 @@ export function registerCommands(s: Services, fpDocuments: FpExplanationProvider
     [CommandId.CopyConnectionReport, copyConnectionReport()],
     [CommandId.CompareWith, compareWith(s)],
     [CommandId.RemoveSuppressionComment, removeSuppressionComment(s)],
-    [CommandId.RemoveStaleSuppressions, removeStaleSuppressions(s)],
+    [CommandId.RemoveStaleSuppressions, removeStaleSuppressions(s, false)],
+    [CommandId.RemoveStaleSuppressionsInFile, removeStaleSuppressions(s, true)],
     [CommandId.RefreshSuppressions, refreshSuppressions(s)],
   ];
   return commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler));

@@ -1,5 +1,7 @@
-// "Remove Stale Suppressions…": every stale suppression comment of the workspace (or of the
-// file row it was run on) removed in one WorkspaceEdit whose edits need confirmation, so the
+// "Remove Stale Suppressions…": every stale suppression comment of the workspace (the view's
+// title bar, the palette) or of one file ("…in This File…", a file row's menu: its own command,
+// as the workbench passes the focused row to title-bar commands too) removed in one
+// WorkspaceEdit whose edits need confirmation, so the
 // editor shows them in its refactor preview first and the user applies or discards them. Each
 // removal is planned and proven on the file's text as it is now (editor/suppressionRemoval);
 // those that cannot be are listed, never forced.
@@ -20,11 +22,12 @@ export interface StaleRemoval {
   readonly applied: boolean;
 }
 
-export function removeStaleSuppressions(s: Services) {
+export function removeStaleSuppressions(s: Services, inFile: boolean) {
   return async (row?: SuppressionRow): Promise<StaleRemoval | undefined> => {
     try {
       await s.suppressions.ensureSearched();
-      const scope = row?.kind === 'file' ? row.uri.toString() : undefined;
+      if (inFile && row?.kind !== 'file') return undefined;
+      const scope = inFile && row?.kind === 'file' ? row.uri.toString() : undefined;
       const stale = s.suppressions.all.filter((x) => x.verdict.status === 'stale' && (scope === undefined || x.uri.toString() === scope));
       if (stale.length === 0) {
         void vscode.window.showInformationMessage(

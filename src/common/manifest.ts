@@ -42,6 +42,7 @@ export const CommandId = {
   CompareWith: 'securityFixReports.compareWith',
   RemoveSuppressionComment: 'securityFixReports.removeSuppressionComment',
   RemoveStaleSuppressions: 'securityFixReports.removeStaleSuppressions',
+  RemoveStaleSuppressionsInFile: 'securityFixReports.removeStaleSuppressionsInFile',
   RefreshSuppressions: 'securityFixReports.refreshSuppressions',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];

@@ -31,7 +31,7 @@ export interface Suppression extends FoundSuppression {
 }
 
 /** What the last search found beyond the suppressions, for the view's message. */
-export interface SearchNotes {
+interface SearchNotes {
   readonly files: number;
   readonly skipped: number;
   /** Folders that could not be searched, and why. */
@@ -63,6 +63,8 @@ export class Suppressions extends Disposable {
   private generation = 0;
   private readonly rescans = new Map<string, NodeJS.Timeout>();
   private judgeTimer: NodeJS.Timeout | undefined;
+  /** What the last list fired held (signatureOf each). */
+  private signature: string | undefined;
 
   constructor(
     private readonly repositories: Pick<Repositories, 'list'>,
@@ -166,6 +168,7 @@ export class Suppressions extends Disposable {
     if (generation !== this.generation) return;
     this.files = files;
     this.searchState = { kind: 'done', notes: { files: searched, skipped, failures } };
+    this.signature = undefined; // the view shows the search's end even when the list is the same
     this.log.info(
       `Suppressions: ${this.countFound()} found in ${searched} files searched${skipped ? ` (${skipped} skipped: binary, too large or unreadable)` : ''}.`,
     );
@@ -295,6 +298,11 @@ export class Suppressions extends Disposable {
       }
     }
     judged.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.row - b.row || a.column - b.column));
+    // The same list again (an edit elsewhere in a file, a report's page): no redraw, so a row's
+    // menu opened meanwhile still acts on its row.
+    const signature = judged.map(signatureOf).join('\n');
+    if (signature === this.signature) return;
+    this.signature = signature;
     this.judged = judged;
     this.changed.fire();
   }
@@ -304,6 +312,14 @@ export class Suppressions extends Disposable {
     for (const f of this.files.values()) n += f.found.length;
     return n;
   }
+}
+
+/** What a row shows of a suppression: where, which, and its verdict. */
+function signatureOf(s: Suppression): string {
+  const v = s.verdict;
+  const reason = v.status === 'stale' ? v.reason : 'loading' in v ? 'loading' : '';
+  const issue = 'issue' in v ? `${v.issue.id}:${v.issue.state ?? ''}:${v.issue.issueType ?? ''}` : '';
+  return [s.uri.toString(), s.row, s.column, s.fpId, s.checkedBy, v.status, reason, issue, s.reportId ?? '', s.vendor ?? ''].join('\u0000');
 }
 
 /** The innermost workspace repository holding the file. */

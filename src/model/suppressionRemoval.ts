@@ -28,7 +28,7 @@ export interface RemovalInput {
   prover?: ProverLike;
 }
 
-export type RemovalShape = 'line' | 'end-of-line' | 'inline';
+type RemovalShape = 'line' | 'end-of-line' | 'inline';
 
 export type RemovalPlan =
   | {

@@ -14,7 +14,7 @@ export function changesDescription(state: ChangesState | undefined): string | nu
 }
 
 /** The scan compared with: "the scan of 3 Nov 2026, 10:00 (3 weeks ago)". */
-export function scanText(report: FixReportSummary, nowMs: number): string {
+function scanText(report: FixReportSummary, nowMs: number): string {
   const created = parseTimestamp(report.createdOn);
   return created ? l10n.t('the scan of {0}', dateAndAgo(created.ms, nowMs)) : l10n.t('report {0} (undated)', report.id);
 }

@@ -53,6 +53,9 @@ const DETERMINISTIC_SETTINGS = {
   'update.mode': 'none',
   'workbench.enableExperiments': false,
   'workbench.tips.enabled': false,
+  // A container with several views puts each view's title actions in its pane header, shown only
+  // on hover unless this is set: the UI tests click them as they are.
+  'workbench.view.alwaysShowHeaderActions': true,
 };
 
 export async function seedDirs(dirs: EditorDirs, userSettings: Record<string, unknown> = {}): Promise<void> {

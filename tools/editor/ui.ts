@@ -13,8 +13,8 @@ export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<
 /**
  * Clicks the activity bar entry whose label starts with `title` (labels may end with a
  * keybinding, e.g. "Explorer (Ctrl+Shift+E)") unless its container is already open, and
- * returns the sidebar. A container with a single view hides the pane header, so look at
- * `.composite.title` and `.monaco-list-row` inside the returned locator.
+ * returns the sidebar. A container with several views shows each in a pane with its own
+ * header and title actions: viewPane() narrows the sidebar to one of them.
  */
 export async function openViewContainer(page: Page, title: string, timeoutMs = 15_000): Promise<Locator> {
   const entry = page.locator(`.part.activitybar .action-item a.action-label[aria-label^="${cssString(title)}"]`).first();
@@ -36,6 +36,25 @@ export async function openViewContainer(page: Page, title: string, timeoutMs = 1
       if (Date.now() >= deadline) throw e;
     }
   }
+}
+
+/**
+ * One view's pane of an open container with several views: its rows, its message and, in its
+ * header, its title actions (`.pane-header .actions-container`; the editor setting
+ * workbench.view.alwaysShowHeaderActions, which the harness sets, keeps them visible).
+ */
+export function viewPane(sidebar: Locator, viewName: string): Locator {
+  const title = sidebar.page().locator('.pane-header .title', { hasText: new RegExp(`^\\s*${escapeRegExp(viewName)}\\s*$`, 'i') });
+  return sidebar.locator('.pane', { has: title }).first();
+}
+
+/** Collapses a view's pane (the others of the container then get its height), if it is expanded. */
+export async function collapsePane(sidebar: Locator, viewName: string, timeoutMs = 15_000): Promise<void> {
+  const header = sidebar.locator('.pane-header', {
+    has: sidebar.page().locator('.title', { hasText: new RegExp(`^\\s*${escapeRegExp(viewName)}\\s*$`, 'i') }),
+  });
+  await header.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  if ((await header.first().getAttribute('aria-expanded')) === 'true') await header.first().click();
 }
 
 /** Runs a command by its palette title (e.g. "View: Toggle Word Wrap"). */

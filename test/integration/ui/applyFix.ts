@@ -86,7 +86,7 @@ export async function checkApplyFix(run: ApplyFixRun): Promise<void> {
   };
 
   step('Apply Fix: the modal of a three-file fix lists each file with create / change / delete, and the fix applies as listed');
-  await sidebar.locator('.composite.title a.action-label[aria-label^="Collapse All"]').first().click();
+  await sidebar.locator('.pane-header .actions-container a.action-label[aria-label^="Collapse All"]').first().click();
   await reportRow.scrollIntoViewIfNeeded();
   await expand(reportRow);
   await expand(rows.filter({ hasText: /^\s*Fixes \(\d+\)/ }).first());

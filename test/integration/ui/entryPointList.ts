@@ -44,7 +44,7 @@ export const ENTRY_POINTS = [
   // the Suppressions view's rows: a comment's inline button and context menu, a file's context menu
   'view/item/context:inline:securityFixReports.removeSuppressionComment',
   'view/item/context:securityFixReports.removeSuppressionComment',
-  'view/item/context:securityFixReports.removeStaleSuppressions',
+  'view/item/context:securityFixReports.removeStaleSuppressionsInFile',
   // key bindings, by their `when`
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && !editorReadonly',
   'keybinding:securityFixReports.insertSuppressionComment:editorTextFocus && editorReadonly',

@@ -16,6 +16,7 @@ import { goToLine, openFileAtLine, readEditorText, runCommandFromPalette, screen
 import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 import { checkInsights } from './insights';
+import { checkChangesAndSuppressions } from './changesAndSuppressions';
 import { cacheFiles } from './warmStart';
 import { parse } from 'csv-parse/sync';
 import { sarifSchemaErrors } from '../../support/sarifSchema';
@@ -36,6 +37,8 @@ export interface EntryPointRun {
   waitUntil: <V>(check: () => V | Promise<V>, what: string, timeoutMs?: number) => Promise<NonNullable<V>>;
   /** The extension's globalStorage folder (the report cache is under it). */
   globalStorage: string;
+  /** The workspace folder the editor has open. */
+  workspace: string;
 }
 
 export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
@@ -60,8 +63,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
       })
       .first();
   };
-  const titleAction = (label: string) =>
-    sidebar.locator(`.composite.title .actions-container a.action-label[aria-label^="${label}"]`).first();
+  const titleAction = (label: string) => sidebar.locator(`.pane-header .actions-container a.action-label[aria-label^="${label}"]`).first();
   // A menu item's name may end with its key binding ("Insert Suppression Comment Ctrl+Shift+Alt+S").
   const menuItem = (label: string) =>
     page.getByRole('menuitem', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) }).first();
@@ -84,7 +86,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     await item.waitFor({ state: 'hidden', timeout: T });
   };
   const moreActions = async (label: string) => {
-    await sidebar.locator('.composite.title a.action-label[aria-label*="More Actions"]').first().click();
+    await sidebar.locator('.pane-header .actions-container a.action-label[aria-label*="More Actions"]').first().click();
     await choose(label);
   };
   // A tooltip from the last hover can cover the next row to click: move away and let it go.
@@ -1042,6 +1044,8 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await link('Browse fixes', 'Open the view');
   await workspaceRow().waitFor({ state: 'visible', timeout: T });
   hit('walkthrough:workbench.view.extension.securityFixReports');
+
+  await checkChangesAndSuppressions({ ...run, hit, reportRow, contextMenu, titleAction, clickRow });
 
   const missed = ENTRY_POINTS.filter((e) => !clicked.has(e));
   assert.deepEqual(missed, [], 'entry points listed but not clicked');

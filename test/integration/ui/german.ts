@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { openViewContainer, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
+import { openViewContainer, screenshot, viewPane, waitForWorkbench } from '../../../tools/editor/ui';
 
 const T = 30_000;
 
@@ -27,8 +27,8 @@ export async function checkGerman(page: Page, outDir: string, step: (name: strin
   await toast.locator('.monaco-button', { hasText: GERMAN.storeKey }).first().click();
   await toast.waitFor({ state: 'hidden', timeout: T });
   step(`German: the view is "${GERMAN.viewTitle}"; its title bar's "${GERMAN.refresh}" reloads the reports`);
-  const sidebar = await openViewContainer(page, GERMAN.viewTitle, T);
-  const refresh = sidebar.locator(`.composite.title .actions-container a.action-label[aria-label^="${GERMAN.refresh}"]`).first();
+  const sidebar = viewPane(await openViewContainer(page, GERMAN.viewTitle, T), GERMAN.viewTitle);
+  const refresh = sidebar.locator(`.pane-header .actions-container a.action-label[aria-label^="${GERMAN.refresh}"]`).first();
   await refresh.waitFor({ state: 'visible', timeout: T });
   const rows = sidebar.locator('.monaco-list-row');
   await rows.first().waitFor({ state: 'visible', timeout: T });

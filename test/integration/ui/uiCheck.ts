@@ -19,6 +19,7 @@ import { closeAllEditors, startEditor, type EditorSession } from '../../../tools
 import {
   openFileAtLine,
   openViewContainer,
+  viewPane,
   readEditorText,
   runCommandFromPalette,
   screenshot,
@@ -139,7 +140,7 @@ async function run(session: EditorSession, services: ServiceSlot, outDir: string
   await waitUntil(() => service.requests.some((r) => r.headers['x-service-key'] === service.key), 'the key to be checked with the service');
 
   step("opening the view and expanding the workspace's report");
-  const sidebar = await openViewContainer(page, VIEW_TITLE, STEP_TIMEOUT);
+  const sidebar = viewPane(await openViewContainer(page, VIEW_TITLE, STEP_TIMEOUT), VIEW_TITLE);
   const workspaceReport = service.dataset.reports.find((r) => r.repo?.originalUrl === FIXTURE_REMOTE);
   assert.ok(workspaceReport?.vulnerabilityReport?.project?.name, "the sandbox has a report of the workspace's repository");
   const firstRow = sidebar.locator('.monaco-list-row').first();
@@ -252,7 +253,7 @@ async function run(session: EditorSession, services: ServiceSlot, outDir: string
   await runCommandFromPalette(page, 'File: Revert File', STEP_TIMEOUT);
 
   const globalStorage = globalStorageOf(session.userDataDir);
-  await clickEveryEntryPoint({ page, sidebar, service, outDir, step, waitUntil, globalStorage });
+  await clickEveryEntryPoint({ page, sidebar, service, outDir, step, waitUntil, globalStorage, workspace });
   await checkApplyFix({ page, sidebar, service, workspace, outDir, step, waitUntil });
   await checkWarmStart({ page, service, restartService: services.restart, globalStorage, viewTitle: VIEW_TITLE, outDir, step, waitUntil });
 }
@@ -270,7 +271,7 @@ async function restricted(session: EditorSession, service: Sandbox): Promise<voi
     .click();
   await trust.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
   await storeKeyFromNotification(page);
-  const sidebar = await openViewContainer(page, VIEW_TITLE, STEP_TIMEOUT);
+  const sidebar = viewPane(await openViewContainer(page, VIEW_TITLE, STEP_TIMEOUT), VIEW_TITLE);
   await checkRestrictedMode({ page, sidebar, service, step });
 }
 

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Sandbox } from '../../../tools/sandbox/server';
-import { openViewContainer, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
+import { collapsePane, openViewContainer, screenshot, viewPane, waitForWorkbench } from '../../../tools/editor/ui';
 
 const T = 30_000;
 
@@ -56,7 +56,9 @@ export async function checkWarmStart(run: WarmStartRun): Promise<Sandbox> {
   // What Developer: Reload Window does in code-server: the page loads again, with a new extension host.
   await page.reload();
   await waitForWorkbench(page);
-  const sidebar = await openViewContainer(page, run.viewTitle, T);
+  const container = await openViewContainer(page, run.viewTitle, T);
+  await collapsePane(container, 'Suppressions', T); // every report row in sight, to count them
+  const sidebar = viewPane(container, run.viewTitle);
   const reportRows = sidebar.locator('.monaco-list-row[aria-level="1"]');
   await reportRows.first().waitFor({ state: 'visible', timeout: T });
   const listed = run.service.dataset.reports.length;
@@ -75,8 +77,7 @@ export async function checkWarmStart(run: WarmStartRun): Promise<Sandbox> {
   step('warm start: the service is back with one report more; Refresh updates the tree');
   const service = await run.restartService();
   assert.equal(service.dataset.reports.length, listed + 1);
-  const titleAction = (label: string) =>
-    sidebar.locator(`.composite.title .actions-container a.action-label[aria-label^="${label}"]`).first();
+  const titleAction = (label: string) => sidebar.locator(`.pane-header .actions-container a.action-label[aria-label^="${label}"]`).first();
   await titleAction('Refresh').click();
   await waitUntil(async () => !(await text()).includes('Stale'), 'the stale mark to go');
   assert.ok(
