@@ -103,7 +103,7 @@ export async function suppressionsCase(ctx: BenchContext): Promise<CaseResult> {
         CLI,
         'ms',
         summarize(cliMs),
-        'dist/cli.js --format json, a fresh process each run: git ls-files, read, prefilter, parse, page the report',
+        'dist/cli.js --format json, a fresh process each run: git ls-files and git grep, read the candidates, parse, page the report',
       ),
       variant(LINE_RULE, 'ms', summarize(lineMs), 'dist/cli.js copied alone into a folder'),
       variant(STARTUP, 'ms', summarize(startupMs)),
@@ -131,7 +131,7 @@ export async function suppressionsCase(ctx: BenchContext): Promise<CaseResult> {
       summary: ours.summary,
     },
   };
-  // From the medians of this run: what the parser adds, what start-up is, and what is left (git, reading, the report).
+  // From the medians of this run: what the parser adds, what start-up is, and what is left (git, reading the candidates, the report).
   const [cliMedian, lineMedian, startMedian] = [CLI, LINE_RULE, STARTUP].map(
     (name) => variants.find((v) => v.name === name)!.summary.median,
   );
@@ -140,12 +140,12 @@ export async function suppressionsCase(ctx: BenchContext): Promise<CaseResult> {
       tree.filesWithComments + tree.filesWithStrings
     } files with a candidate), Node and the bundle's start-up ${Math.round(startMedian!)} ms, the rest ${Math.round(
       lineMedian! - startMedian!,
-    )} ms (git's list, reading ${(tree.bytes / 1e6).toFixed(0)} MB, the report's list and pages); ripgrep ${Math.round(variants[0]!.summary.median)} ms in all.`,
+    )} ms (git's list and git grep over ${(tree.bytes / 1e6).toFixed(0)} MB, reading the candidates, the report's list and pages); ripgrep ${Math.round(variants[0]!.summary.median)} ms in all.`,
   ];
   if (ctx.profile) {
     const dir = path.join(ctx.tmpDir, 'suppressions-profile');
     const main = path.join(REPO_ROOT, 'out', 'src', 'cli', 'main.js');
-    // out/src has no proof.js beside it: this profile is of the listing, reading and prefilter.
+    // out/src has no proof.js beside it: this profile is of the listing (git ls-files and git grep) and reading the candidates.
     check(
       await runTimed([process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, main, ...cliArgv(cli).slice(2)], {
         env,

@@ -1,11 +1,11 @@
 // `suppressions [PATH…] --fix-report ID [--format table|json] [--fail-on-stale]`: every
-// suppression comment in a tree (model/suppressionAuditFiles: git's file list, or a walk
-// outside a repository) and whether the report still has its fpId as a false positive
+// suppression comment in a tree (model/suppressionAuditFiles: git's file list and git grep, or a
+// walk outside a repository) and whether the report still has its fpId as a false positive
 // (model/suppressionAuditStatus). Markers are checked by the parser proof's grammars when
 // dist/proof.js and dist/grammars sit beside the CLI (as they do in dist/), else by the
-// same-line rule, with a warning. The report is found before the tree is read (an unknown id
-// fails at once, exit 4); its issues are paged only when a marker was found, and only the
-// issues carrying a marker's fpId are kept.
+// same-line rule, with a warning. The report is looked up while git lists the tree, and before
+// the audit reads a file (an unknown id stops the listing and fails, exit 4); its issues are
+// paged only when a marker was found, and only the issues carrying a marker's fpId are kept.
 import { statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -57,9 +57,31 @@ export async function suppressionsCommand(ctx: Context, options: SuppressionsOpt
       throw new CliError(`Cannot read ${root}: ${codeOf(e)}. Give directories or files that exist.`, ExitCode.usage);
     }
   }
-  const report = await findReport(ctx, fixReportId);
-  const { files, sources } = await listRoots(ctx, roots);
-  const audit = await auditFiles(files, { locator: lazyProver(), signal: ctx.signal }).catch((e: unknown) => {
+  // Baseline-compiled WebAssembly only, from the start: for the parser (lazyProver) and for
+  // undici's HTTP parser, whose optimising compile in the background made the process wait
+  // ~0.1 s at exit (measured on case 14 of the bench).
+  setFlagsFromString('--liftoff-only');
+  // The tree is listed (git searches it, in its own processes) and the grammars load while the
+  // service is asked for the report; an unknown report stops the listing and fails first.
+  const listing = new AbortController();
+  const listed = listRoots(roots, AbortSignal.any([ctx.signal, listing.signal]));
+  const locator = lazyProver();
+  locator.warm();
+  let report: FixReportSummary;
+  try {
+    report = await findReport(ctx, fixReportId);
+  } catch (e) {
+    listing.abort();
+    await listed.catch(() => undefined);
+    throw e;
+  }
+  const { files, sources, warnings } = await listed.catch((e: unknown) => {
+    if (ctx.signal.aborted) throw new CliError('Interrupted.', ExitCode.cancelled);
+    if (e instanceof TreeListingError) throw new CliError(`${e.message}.`, ExitCode.usage);
+    throw e;
+  });
+  for (const warning of warnings) ctx.warn(warning);
+  const audit = await auditFiles(files, { locator, signal: ctx.signal }).catch((e: unknown) => {
     throw ctx.signal.aborted ? new CliError('Interrupted.', ExitCode.cancelled) : e;
   });
   warnProblems(ctx, audit.unreadable, audit.parserErrors);
@@ -107,59 +129,66 @@ async function findReport(ctx: Context, id: string): Promise<FixReportSummary> {
   return listed.find((r) => r.id === id) ?? (await ctx.client.getReport(id, ctx.signal));
 }
 
-/** Every root's files once (roots may overlap), and how each was listed. */
-async function listRoots(ctx: Context, roots: readonly string[]): Promise<{ files: TreeFile[]; sources: Set<string> }> {
-  const files: TreeFile[] = [];
+/** Every root's files once (roots may overlap), how each was listed, and what to warn about. */
+async function listRoots(
+  roots: readonly string[],
+  signal: AbortSignal,
+): Promise<{ files: TreeFile[]; sources: Set<string>; warnings: string[] }> {
+  let files: TreeFile[] = [];
   const seen = new Set<string>();
   const sources = new Set<string>();
+  const warnings: string[] = [];
   for (const root of roots) {
-    let listing;
-    try {
-      listing = await listTree(root, ctx.signal);
-    } catch (e) {
-      if (ctx.signal.aborted) throw new CliError('Interrupted.', ExitCode.cancelled);
-      if (e instanceof TreeListingError) throw new CliError(`${e.message}.`, ExitCode.usage);
-      throw e;
-    }
+    const listing = await listTree(root, signal);
     sources.add(listing.source);
     if (listing.gitMissing)
-      ctx.warn(`git is not installed: ${root} was walked as a plain directory, so files git would ignore were searched too.`);
-    for (const dir of listing.unreadable) ctx.warn(`Cannot read the directory ${dir.path} (${dir.code}); skipped.`);
-    for (const file of listing.files) {
-      const key = resolve(typeof file.fsPath === 'string' ? file.fsPath : file.fsPath.toString('latin1'));
-      if (seen.has(key)) continue;
-      seen.add(key);
-      files.push(file);
-    }
+      warnings.push(`git is not installed: ${root} was walked as a plain directory, so files git would ignore were searched too.`);
+    for (const dir of listing.unreadable) warnings.push(`Cannot read the directory ${dir.path} (${dir.code}); skipped.`);
+    for (const note of listing.gitGrepNotes ?? []) warnings.push(`${root}: ${note}.`);
+    // One root lists each file once; resolving every path of a big tree costs more than reading its candidates.
+    if (roots.length === 1) files = listing.files;
+    else
+      for (const file of listing.files) {
+        const key = resolve(typeof file.fsPath === 'string' ? file.fsPath : file.fsPath.toString('latin1'));
+        if (seen.has(key)) continue;
+        seen.add(key);
+        files.push(file);
+      }
   }
-  return { files, sources };
+  return { files, sources, warnings };
 }
 
 /**
- * dist/proof.js with the grammars in dist/grammars, required on the first marker in a language
- * with a grammar. V8 then compiles WebAssembly with its baseline compiler only: an audit parses a
- * few files in each of many grammars (21 MB of wasm), and optimising their hot code cost more
- * than it saved — measured on the bench's tree (case 14), the parser's CPU time halved. The CLI
- * is its own process and loads no other wasm after this (undici's parser is compiled by then).
+ * dist/proof.js with the grammars in dist/grammars, required by warm() or on the first marker in
+ * a language with a grammar. V8 then compiles WebAssembly with its baseline compiler only (the
+ * command sets --liftoff-only first): an audit parses a few files in each of many grammars (21 MB
+ * of wasm), and optimising their hot code cost more than it saved — measured on the bench's tree
+ * (case 14), the parser's CPU time halved.
  */
-function lazyProver(): CommentLocator {
+function lazyProver(): CommentLocator & { warm(): void } {
   let prover: Prover | undefined;
   let failure: Error | undefined;
+  const load = () => {
+    if (prover || failure) return;
+    try {
+      const { Prover: ProverClass } = requireBundle<typeof import('../model/proof/prover')>('proof.js');
+      prover = new ProverClass(join(__dirname, 'grammars'));
+    } catch (e) {
+      failure = new Error(
+        (e as NodeJS.ErrnoException)?.code === 'MODULE_NOT_FOUND'
+          ? `the parser bundle is not beside the CLI (proof.js and grammars/ next to ${basename(__filename)})`
+          : `the parser bundle could not be loaded: ${errorMessage(e).split('\n')[0]}`,
+      );
+    }
+  };
   return {
+    warm() {
+      load();
+      // A failure here shows again, and is reported, on the first marker that needs the parser.
+      prover?.preload().catch(() => undefined);
+    },
     commentAt(grammar, text, row, column) {
-      if (!prover && !failure) {
-        try {
-          setFlagsFromString('--liftoff-only');
-          const { Prover: ProverClass } = requireBundle<typeof import('../model/proof/prover')>('proof.js');
-          prover = new ProverClass(join(__dirname, 'grammars'));
-        } catch (e) {
-          failure = new Error(
-            (e as NodeJS.ErrnoException)?.code === 'MODULE_NOT_FOUND'
-              ? `the parser bundle is not beside the CLI (proof.js and grammars/ next to ${basename(__filename)})`
-              : `the parser bundle could not be loaded: ${errorMessage(e).split('\n')[0]}`,
-          );
-        }
-      }
+      load();
       return prover ? prover.commentAt(grammar, text, row, column) : Promise.reject(failure);
     },
   };

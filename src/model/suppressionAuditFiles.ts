@@ -1,14 +1,16 @@
 // The suppression audit of a tree on disk (the CLI's `suppressions`; plain Node): which files,
 // read how, and the markers in each (model/suppressionAudit). Inside a git work tree the files
 // are git's list (`ls-files --cached --others --exclude-standard`: tracked and untracked, not
-// ignored); elsewhere a directory walk that never follows a symbolic link. The repository is
-// untrusted: git runs with its fsmonitor hook off, files are opened without following a link,
-// only regular files are read, and no file larger than the cap is read at all.
-import { execFile } from 'node:child_process';
+// ignored), and git grep says which of them hold a marker's first bytes (model/suppressionAuditGit),
+// so only those are read; elsewhere a directory walk that never follows a symbolic link, and
+// every file is read. The repository is untrusted: git runs hardened (model/suppressionAuditGit),
+// files are opened without following a link, only regular files are read, and no file larger
+// than the cap is read at all.
 import { closeSync, constants, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { commentSyntaxFor } from './commentSyntax';
 import { findMarkers, MARKER_PREFIX, scanText, type CommentLocator, type FoundSuppression } from './suppressionAudit';
+import { gitFiles } from './suppressionAuditGit';
 import { languageIdForPath } from './suppressionAuditLanguages';
 
 /** Files larger than this are skipped (counted): generated bundles, data, vendored blobs. */
@@ -19,6 +21,8 @@ const SNIFF_BYTES = 8192;
 const SLICE_MS = 20;
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const PREFIX = Buffer.from(MARKER_PREFIX, 'latin1');
+/** Lines of git grep's stderr passed on. */
+const MAX_NOTES = 20;
 
 /**
  * A file to audit: its path as shown (under the root as given) and as opened, which is the same
@@ -27,8 +31,10 @@ const PREFIX = Buffer.from(MARKER_PREFIX, 'latin1');
 export interface TreeFile {
   readonly path: string;
   readonly fsPath: string | Buffer;
-  /** The walk saw a link, FIFO, socket or device here: counted, never opened. */
+  /** The walk saw a link, FIFO, socket or device here, or git's index a link or submodule: counted, never opened. */
   readonly notRegular?: true;
+  /** git grep searched the file and found no marker prefix: counted as searched, not read again. */
+  readonly markerFree?: true;
 }
 
 export interface TreeListing {
@@ -39,6 +45,8 @@ export interface TreeListing {
   readonly gitMissing?: boolean;
   /** Directories the walk could not read, with the error code. */
   readonly unreadable: readonly { path: string; code: string }[];
+  /** What git grep said that the listing could not use: its failure (then every file is read), or lines naming no listed file. */
+  readonly gitGrepNotes?: readonly string[];
 }
 
 /** git refused to list a work tree (not: "not a repository"); its message says why. */
@@ -48,54 +56,16 @@ export class TreeListingError extends Error {}
 export async function listTree(root: string, signal?: AbortSignal): Promise<TreeListing> {
   if (!statSync(root).isDirectory()) return { files: [{ path: root, fsPath: root }], source: 'file', unreadable: [] };
   const git = await gitFiles(root, signal);
-  if (git.kind === 'listed') return { files: git.files.sort(byPath), source: 'git', unreadable: [] };
+  if (git.kind === 'failed') throw new TreeListingError(`git could not list the files of ${root}: ${git.message}`);
+  if (git.kind === 'listed') {
+    const notes =
+      git.grepFailure === undefined
+        ? git.grepWarnings.slice(0, MAX_NOTES).map((line) => `git grep: ${line}`)
+        : [`git grep failed (${git.grepFailure}); every file was read instead`];
+    return { files: git.files.sort(byPath), source: 'git', unreadable: [], ...(notes.length > 0 ? { gitGrepNotes: notes } : {}) };
+  }
   const walked = await walk(root, signal);
   return { ...walked, source: 'walk', ...(git.kind === 'no-git' ? { gitMissing: true } : {}) };
-}
-
-type GitResult = { kind: 'listed'; files: TreeFile[] } | { kind: 'not-a-repository' } | { kind: 'no-git' };
-
-function gitFiles(root: string, signal: AbortSignal | undefined): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      ['--no-pager', '-c', 'core.fsmonitor=false', '--no-optional-locks', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-      {
-        cwd: root,
-        encoding: 'buffer',
-        maxBuffer: 1024 * 1024 * 1024,
-        signal,
-        // LC_ALL=C: git's "not a git repository" is matched below, in English.
-        env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
-        windowsHide: true,
-      },
-      (error, stdout, stderr) => {
-        if (!error) return resolve({ kind: 'listed', files: gitListing(root, stdout) });
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return resolve({ kind: 'no-git' });
-        const message = stderr.toString('utf8').trim();
-        if (/not a git repository/i.test(message)) return resolve({ kind: 'not-a-repository' });
-        if (signal?.aborted) return reject(signal.reason);
-        reject(new TreeListingError(`git could not list the files of ${root}: ${message.split('\n')[0] || error.message}`));
-      },
-    );
-  });
-}
-
-/** `ls-files -z` output: paths relative to `root`, NUL-terminated; duplicates (a conflicted file's stages) once. */
-function gitListing(root: string, stdout: Buffer): TreeFile[] {
-  const base = normalize(root);
-  const prefix = base === '.' ? '' : base.endsWith(sep) ? base : base + sep;
-  const bytePrefix = Buffer.from(prefix);
-  const files: TreeFile[] = [];
-  let previous: Buffer | undefined;
-  for (let start = 0, end = stdout.indexOf(0); end !== -1; start = end + 1, end = stdout.indexOf(0, start)) {
-    const rel = stdout.subarray(start, end);
-    if (rel.length === 0 || (previous && rel.equals(previous))) continue;
-    previous = rel;
-    const path = prefix + rel.toString('utf8');
-    files.push({ path, fsPath: path.includes('\uFFFD') ? Buffer.concat([bytePrefix, rel]) : path });
-  }
-  return files;
 }
 
 /** Every file, link and special file under `root` (all but regular files marked, to be counted and never opened); `.git` left out. */
@@ -142,7 +112,7 @@ export interface FileSuppression extends FoundSuppression {
 export interface AuditCounts {
   /** Files listed (each root's, once each). */
   listed: number;
-  /** Files read and searched. */
+  /** Files searched for the marker: read, or (inside a work tree) searched by git grep without a hit. */
   read: number;
   /** Files whose language has no comment syntax (not read). */
   noCommentSyntax: number;
@@ -197,6 +167,10 @@ export async function auditFiles(
     const syntax = languageId === undefined ? undefined : commentSyntaxFor(languageId);
     if (!syntax || languageId === undefined) {
       counts.noCommentSyntax++;
+      continue;
+    }
+    if (file.markerFree) {
+      counts.read++;
       continue;
     }
     const read: ReadResult = file.notRegular ? { kind: 'not-regular' } : readInto(file.fsPath, buffer, max);

@@ -63,6 +63,7 @@ describe('size budgets', () => {
     const script = `process.stdout.write(JSON.stringify(Object.keys(require(${JSON.stringify(patch)})).sort()))`;
     assert.deepEqual(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })), [
       'checkPatchTargets',
+      'checkWriteTarget',
       'parseFixPatch',
       'patchText',
       'planDetail',

@@ -70,6 +70,8 @@ export type StreamOf = (grammar: GrammarId, text: string, rowOffset: number) => 
 export class Prover {
   private runtime: Promise<{ ts: TreeSitterModule; languages: Map<GrammarId, Language> }> | undefined;
   private readonly parsers = new Map<GrammarId, Promise<Parser>>();
+  /** The tree of the last commentAt, kept for the next call on the same text (an audit asks about each marker of a file in turn). */
+  private last: { grammar: GrammarId; text: string; tree: Tree } | undefined;
 
   /** @param grammarDir the folder holding tree-sitter.wasm and the grammars. */
   constructor(private readonly grammarDir: string) {}
@@ -104,18 +106,31 @@ export class Prover {
   }
 
   /** The comment token at (row, column), as its start and end, when the grammar puts one
-   * there; undefined otherwise. For recognising an inserted comment however it was wrapped. */
+   * there; undefined otherwise. For recognising an inserted comment however it was wrapped.
+   * Consecutive calls on the same text share one parse: the tree is kept until a call on
+   * another text. */
   async commentAt(grammar: GrammarId, text: string, row: number, column: number): Promise<{ start: Point; end: Point } | undefined> {
     const parser = await this.parserFor(grammar);
-    const tree = parseOrThrow(parser, text);
-    try {
-      for (let node: Node | null = tree.rootNode.descendantForPosition({ row, column }); node; node = node.parent) {
-        if (isCommentType(node.type)) return { start: node.startPosition, end: node.endPosition };
-      }
-      return undefined;
-    } finally {
-      tree.delete();
+    // From here on synchronous, so that no other call can free the tree while it is read.
+    const tree = this.treeOf(parser, grammar, text);
+    for (let node: Node | null = tree.rootNode.descendantForPosition({ row, column }); node; node = node.parent) {
+      if (isCommentType(node.type)) return { start: node.startPosition, end: node.endPosition };
     }
+    return undefined;
+  }
+
+  /** Loads the runtime and the grammars now, e.g. while the caller waits for something else. */
+  async preload(): Promise<void> {
+    await (this.runtime ??= this.init());
+  }
+
+  private treeOf(parser: Parser, grammar: GrammarId, text: string): Tree {
+    if (this.last?.grammar === grammar && this.last.text === text) return this.last.tree;
+    this.last?.tree.delete();
+    this.last = undefined;
+    const tree = parseOrThrow(parser, text);
+    this.last = { grammar, text, tree };
+    return tree;
   }
 
   private parserFor(id: GrammarId): Promise<Parser> {

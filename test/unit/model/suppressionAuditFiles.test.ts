@@ -1,10 +1,13 @@
 // The suppression audit of a tree on disk (src/model/suppressionAuditFiles.ts): git's file list
-// inside a work tree (ignored files left out), a walk that follows no link elsewhere, and the
-// files that are skipped and counted (no comment syntax, binary, too large, links, FIFOs,
-// deleted). The markers' own rules are suppressionAudit.test.ts's; here the same-line rule.
+// inside a work tree (ignored files left out) with git grep's answer on which files hold a marker
+// (src/model/suppressionAuditGit.ts: the rest is not read; entries git grep does not read from
+// the work tree are; the repository's config cannot run programs or change what git prints), a
+// walk that follows no link elsewhere, and the files that are skipped and counted (no comment
+// syntax, binary, too large, links, FIFOs, deleted). The markers' own rules are
+// suppressionAudit.test.ts's; here the same-line rule.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { auditFiles, listTree, type TreeFile } from '../../../src/model/suppressionAuditFiles';
@@ -55,6 +58,108 @@ describe('suppression audit: the files of a tree', function () {
     assert.equal(audit.counts.missing, 1, 'the deleted file is counted, not an error');
     assert.equal(audit.counts.noCommentSyntax, 1, '.gitignore');
     assert.deepEqual(audit.unreadable, []);
+  });
+
+  it('reads only the files git grep found the marker in, and the entries git grep reads from the index', async () => {
+    git(dir, 'init', '-q');
+    write('hit.py', COMMENT);
+    write('plain.py', 'x = 1\n');
+    write('assumed.py', 'x = 1\n');
+    write('sparse.py', 'x = 1\n');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'x');
+    // git grep reads these two from the index, where they have no marker; the work tree has one.
+    git(dir, 'update-index', '--assume-unchanged', 'assumed.py');
+    git(dir, 'update-index', '--skip-worktree', 'sparse.py');
+    write('assumed.py', COMMENT);
+    write('sparse.py', COMMENT);
+    const listing = await listTree(dir);
+    assert.deepEqual(
+      listing.files.map((f) => [rel(f.path), f.markerFree === true]),
+      [
+        ['assumed.py', false],
+        ['hit.py', false],
+        ['plain.py', true],
+        ['sparse.py', false],
+      ],
+    );
+    const audit = await auditFiles(listing.files);
+    assert.deepEqual(
+      audit.suppressions.map((s) => path.basename(s.path)),
+      ['assumed.py', 'hit.py', 'sparse.py'],
+    );
+    assert.equal(audit.counts.read, 4, 'plain.py was searched by git grep');
+  });
+
+  it("counts git's links and submodules as not regular, and runs nothing the repository's config names", async () => {
+    git(dir, 'init', '-q');
+    write('target.py', COMMENT);
+    symlinkSync('target.py', path.join(dir, 'link.py'));
+    mkdirSync(path.join(dir, 'sub'));
+    git(path.join(dir, 'sub'), 'init', '-q');
+    write('sub/inner.py', COMMENT);
+    git(path.join(dir, 'sub'), 'add', '.');
+    git(path.join(dir, 'sub'), 'commit', '-q', '-m', 'x');
+    write('.gitattributes', '*.py diff=evil\n');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'x');
+    const ran = path.join(dir, 'ran');
+    const config: [string, string][] = [
+      ['diff.evil.textconv', `touch '${ran}'; cat`],
+      ['core.pager', `touch '${ran}'; cat`],
+      ['pager.grep', `touch '${ran}'; cat`],
+      ['color.grep', 'always'],
+      ['color.ui', 'always'],
+      ['grep.fullName', 'true'],
+      ['grep.lineNumber', 'true'],
+      ['grep.column', 'true'],
+      ['grep.patternType', 'perl'],
+      ['submodule.recurse', 'true'],
+    ];
+    for (const [key, value] of config) git(dir, 'config', key, value);
+    mkdirSync(path.join(dir, 'a'));
+    write('a/b.py', COMMENT);
+    const listing = await listTree(dir);
+    assert.equal(listing.gitGrepNotes, undefined);
+    assert.deepEqual(
+      listing.files.map((f) => [rel(f.path), f.notRegular === true, f.markerFree === true]),
+      [
+        ['.gitattributes', false, true],
+        ['a/b.py', false, false],
+        ['link.py', true, false],
+        ['sub', true, false],
+        ['target.py', false, false],
+      ],
+    );
+    const audit = await auditFiles(listing.files);
+    assert.deepEqual(
+      audit.suppressions.map((s) => rel(s.path)),
+      ['a/b.py', 'target.py'],
+    );
+    assert.equal(audit.counts.notRegular, 1, 'link.py (sub has no extension: skipped by name first)');
+    assert.equal(existsSync(ran), false, 'no program of the config ran');
+    // From a subfolder too, where full names would differ.
+    assert.deepEqual(paths((await listTree(path.join(dir, 'a'))).files), ['a/b.py']);
+  });
+
+  it('reads every file itself when git grep fails, and says so', async () => {
+    git(dir, 'init', '-q');
+    write('hit.py', COMMENT);
+    write('plain.py', 'x = 1\n');
+    const saved = process.env.GIT_CONFIG_PARAMETERS;
+    // Config from the environment that only git grep refuses.
+    process.env.GIT_CONFIG_PARAMETERS = "'grep.threads'='-1'";
+    let listing;
+    try {
+      listing = await listTree(dir);
+    } finally {
+      if (saved === undefined) delete process.env.GIT_CONFIG_PARAMETERS;
+      else process.env.GIT_CONFIG_PARAMETERS = saved;
+    }
+    assert.equal(listing.source, 'git');
+    assert.match(listing.gitGrepNotes?.[0] ?? '', /^git grep failed \(.+\); every file was read instead$/);
+    assert.ok(listing.files.every((f) => f.markerFree !== true));
+    assert.equal((await auditFiles(listing.files)).suppressions.length, 1);
   });
 
   it('lists a subfolder of a work tree by git too, with paths under the folder as given', async () => {
