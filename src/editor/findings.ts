@@ -8,7 +8,7 @@ import type { FixReportSummary } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
 import { TimeSlicer } from '../common/timeSlice';
-import { isFalsePositive } from '../model/issue';
+import { hiddenStates, isFalsePositive } from '../model/issue';
 import { issueLocations, refusedPaths } from '../model/locations';
 import { currentReports } from '../model/reportList';
 import type { Connection } from './connection';
@@ -21,6 +21,7 @@ import { TrackedFile } from './trackedFile';
 import { lineRangeOf, PlaceImpl, toRange, type DraftItem, type Finding, type Place } from './places';
 import type { LineRange } from '../model/anchors';
 import { errorMessage } from '../common/errors';
+import { existenceCache } from './fileExistence';
 
 /** One workspace repository and a report whose findings stand for it (one per scanner). */
 export interface CurrentReport {
@@ -69,6 +70,9 @@ export class Findings extends Disposable {
   private readonly remaps = new Map<string, NodeJS.Timeout>();
   private readonly placing = new Map<string, Promise<void>>();
   private run = 0;
+  /** A recompute is due (its timer runs), or this many are under way. */
+  private scheduled = false;
+  private running = 0;
 
   constructor(
     private readonly connection: Connection,
@@ -106,7 +110,23 @@ export class Findings extends Disposable {
   /** Recompute soon (the filter or a pin changed, or data arrived). */
   schedule(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.recompute().catch((e: unknown) => this.log.error(`Findings: ${errorMessage(e)}`)), SETTLE_MS);
+    this.scheduled = true;
+    this.timer = setTimeout(() => {
+      this.scheduled = false;
+      void this.recompute().catch((e: unknown) => this.log.error(`Findings: ${errorMessage(e)}`));
+    }, SETTLE_MS);
+  }
+
+  /**
+   * Whether the findings may still change without anyone editing: a recompute is due or under
+   * way, or a current report's issues are still arriving (code_context waits on this).
+   */
+  get settling(): boolean {
+    if (this.scheduled || this.running > 0) return true;
+    return this.currentReports.some((c) => {
+      const entry = this.store.entry(c.report.id);
+      return !entry?.model || entry.issues?.kind === 'loading';
+    });
   }
 
   /** The findings in a file, in report order (those whose place is not in the text left out). */
@@ -231,6 +251,15 @@ export class Findings extends Disposable {
 
   /** Recomputes now; loads (once) each current report whose issues were never requested. */
   async recompute(): Promise<void> {
+    this.running++;
+    try {
+      await this.compute();
+    } finally {
+      this.running--;
+    }
+  }
+
+  private async compute(): Promise<void> {
     const run = ++this.run;
     const repositories = await this.repositories.list();
     // The Problems panel needs the list even when the view was never opened (not before there
@@ -373,27 +402,4 @@ interface DraftFile {
   readonly uri: vscode.Uri;
   readonly source: FileFindings['source'];
   readonly places: Map<string, { readonly range: LineRange; readonly items: DraftItem[] }>;
-}
-
-/** Issue states not shown in the code, compared case-insensitively. */
-function hiddenStates(states: readonly string[]): (state: string | null) => boolean {
-  const hidden = new Set(states.map((s) => s.trim().toLowerCase()));
-  return (state) => state !== null && hidden.has(state.trim().toLowerCase());
-}
-
-/** Whether a file exists, asked once per path per recompute. */
-function existenceCache(): (uri: vscode.Uri) => Promise<boolean> {
-  const known = new Map<string, Promise<boolean>>();
-  return (uri) => {
-    const key = uri.toString();
-    let answer = known.get(key);
-    if (!answer) {
-      answer = Promise.resolve(vscode.workspace.fs.stat(uri)).then(
-        (stat) => (stat.type & vscode.FileType.File) !== 0,
-        () => false,
-      );
-      known.set(key, answer);
-    }
-    return answer;
-  };
 }

@@ -57,3 +57,9 @@ function isFalsePositiveWord(text: string | null): boolean {
  * finding needs nothing. Any other state, or none, is shown.
  */
 export const HIDDEN_ISSUE_STATES: readonly string[] = ['Fixed', 'Resolved', 'Closed', 'Irrelevant', 'Ignored'];
+
+/** A test of the issue states not shown in the code (a setting), compared case-insensitively. */
+export function hiddenStates(states: readonly string[]): (state: string | null) => boolean {
+  const hidden = new Set(states.map((s) => s.trim().toLowerCase()));
+  return (state) => state !== null && hidden.has(state.trim().toLowerCase());
+}

@@ -23,6 +23,9 @@ export interface CodeContextDeps {
   readonly connection: Connection;
 }
 
+/** How long code_context waits for findings still being loaded or placed. */
+const SETTLE_WAIT_MS = 10_000;
+
 export function codeContextTool(s: CodeContextDeps, hooks?: ToolHooks): AgentTool {
   return defineTool(
     {
@@ -32,8 +35,16 @@ export function codeContextTool(s: CodeContextDeps, hooks?: ToolHooks): AgentToo
         const document = await vscode.workspace.openTextDocument(uri);
         if (args.line > document.lineCount)
           throw new ToolInputError(`line must be at most ${document.lineCount}: ${args.path} has ${document.lineCount} lines.`);
+        // Right after a connection or a report change the findings are still being placed: wait
+        // a little for them rather than answer "nothing here" too early.
+        const deadline = Date.now() + SETTLE_WAIT_MS;
+        while (s.findings.settling && Date.now() < deadline && !signal.aborted) await new Promise((r) => setTimeout(r, 100));
         await s.findings.placeIn(document);
         const notes: string[] = [];
+        if (s.findings.settling)
+          notes.push(
+            'The current reports are still loading or being placed in the code: findings here may be missing from this answer; ask again shortly.',
+          );
         if (s.findings.current.length === 0)
           notes.push('No current report is loaded for this workspace (no connection, or no report of its repositories): nothing is known.');
         const found = s.findings.at(uri, new vscode.Position(args.line - 1, 0));
