@@ -5,7 +5,9 @@
 // extension host in the UI check's cancel step, VS Code 1.100) and loading went on. A command
 // without arguments travels by id, with no handle to drop: each report's row actions get ids of
 // their own, registered on first use and kept until the tree is disposed.
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import type { IssueLoading } from '../editor/reportStore';
 import { CommandId } from '../common/manifest';
 import { Disposable } from '../common/disposable';
 
@@ -42,5 +44,25 @@ export class LoadingCommands extends Disposable {
       this.ids.set(key, id);
     }
     return id;
+  }
+}
+
+/**
+ * What clicking the loading row does in each state. Its command is in the TreeItem, with no
+ * arguments (see loadingCommands.ts): even a handle bound on click died when the row redrew
+ * between the click and the command.
+ */
+export function loadingAction(state: IssueLoading): { action: LoadingAction; title: string } | undefined {
+  switch (state.kind) {
+    case 'loading':
+      return { action: 'cancel', title: l10n.t('Cancel loading') };
+    case 'paused':
+      return { action: 'more', title: l10n.t('Load more issues') };
+    case 'cancelled':
+      return { action: 'more', title: l10n.t('Load the rest') };
+    case 'failed':
+      return { action: 'more', title: l10n.t('Retry') };
+    default:
+      return undefined;
   }
 }

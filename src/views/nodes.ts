@@ -16,7 +16,6 @@ import type { Explanation } from '../editor/explanations';
 import type { IssueLoading } from '../editor/reportStore';
 import { changedSinceScan, issuePlace } from './findingText';
 import { fixTooltip, issueTooltip, reportTooltip } from './tooltips';
-import type { LoadingAction } from './loadingCommands';
 import { relativeTimeText } from './timeText';
 import { confidenceWords } from './confidenceText';
 import { changesDescription } from './changesText';
@@ -178,26 +177,6 @@ export function hasExplanation(node: IssueNode): boolean {
 }
 
 /**
- * What clicking the loading row does in each state. Its command is in the TreeItem, with no
- * arguments (see loadingCommands.ts): even a handle bound on click died when the row redrew
- * between the click and the command.
- */
-export function loadingAction(state: IssueLoading): { action: LoadingAction; title: string } | undefined {
-  switch (state.kind) {
-    case 'loading':
-      return { action: 'cancel', title: l10n.t('Cancel loading') };
-    case 'paused':
-      return { action: 'more', title: l10n.t('Load more issues') };
-    case 'cancelled':
-      return { action: 'more', title: l10n.t('Load the rest') };
-    case 'failed':
-      return { action: 'more', title: l10n.t('Retry') };
-    default:
-      return undefined;
-  }
-}
-
-/**
  * The TreeItem of a node. Labels and descriptions are plain text, but server text in them
  * can still carry bidi overrides or control characters that reorder or fake what is shown:
  * those become spaces here, for every kind of node.
@@ -210,7 +189,21 @@ export interface FindingPlace {
 }
 
 export function treeItem(node: Node, nowMs = Date.now(), place?: FindingPlace): vscode.TreeItem {
-  const item = buildItem(node, nowMs, place);
+  return cleaned(buildItem(node, nowMs, place));
+}
+
+/** A row of another of our views (the Suppressions view), filled by `fill`, then cleaned as treeItem() cleans. */
+export function viewItem(
+  label: string | vscode.Uri,
+  state: vscode.TreeItemCollapsibleState,
+  fill: (item: vscode.TreeItem) => void,
+): vscode.TreeItem {
+  const item = typeof label === 'string' ? new vscode.TreeItem(label, state) : new vscode.TreeItem(label, state);
+  fill(item);
+  return cleaned(item);
+}
+
+function cleaned(item: vscode.TreeItem): vscode.TreeItem {
   if (typeof item.label === 'string') item.label = cleanText(item.label);
   if (typeof item.description === 'string') item.description = cleanText(item.description);
   return item;

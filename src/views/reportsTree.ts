@@ -23,7 +23,6 @@ import { filtersFixes, filtersIssues, NO_FILTER, showsFix, showsIssue, showsRepo
 import type { ReportChangesService } from '../editor/reportChanges';
 import {
   commandFor,
-  loadingAction,
   tooltipFor,
   treeItem,
   type FixNode,
@@ -37,7 +36,7 @@ import {
   type ReportSize,
   type FindingPlace,
 } from './nodes';
-import { LoadingCommands } from './loadingCommands';
+import { LoadingCommands, loadingAction } from './loadingCommands';
 
 const RANGE_SIZE = 1_000;
 /** How long a tooltip waits for an FP's short summary, or its explanation, before showing without it. */

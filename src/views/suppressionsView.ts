@@ -10,6 +10,7 @@ import { cleanText, formatCount, truncate } from '../common/text';
 import { readableVendor } from '../common/scanners';
 import { readableIssueType } from '../model/format';
 import type { Suppression, Suppressions } from '../editor/suppressions';
+import { viewItem } from './nodes';
 
 export type SuppressionRow =
   | { readonly kind: 'file'; readonly uri: vscode.Uri; readonly path: string; readonly items: readonly Suppression[] }
@@ -36,23 +37,21 @@ export class SuppressionsView extends Disposable implements vscode.TreeDataProvi
 
   getTreeItem(row: SuppressionRow): vscode.TreeItem {
     switch (row.kind) {
-      case 'file': {
-        const item = new vscode.TreeItem(row.uri, vscode.TreeItemCollapsibleState.Expanded);
-        item.id = `file:${row.uri.toString()}`;
-        const stale = row.items.filter((s) => s.verdict.status === 'stale').length;
-        const folder = row.path.includes('/') ? row.path.slice(0, row.path.lastIndexOf('/')) : '';
-        item.description = [folder, stale ? l10n.t('{0} stale', formatCount(stale)) : ''].filter((p) => p !== '').join(' · ');
-        item.contextValue = stale ? 'suppressionFile.withStale' : 'suppressionFile';
-        return item;
-      }
+      case 'file':
+        return viewItem(row.uri, vscode.TreeItemCollapsibleState.Expanded, (item) => {
+          item.id = `file:${row.uri.toString()}`;
+          const stale = row.items.filter((s) => s.verdict.status === 'stale').length;
+          const folder = row.path.includes('/') ? row.path.slice(0, row.path.lastIndexOf('/')) : '';
+          item.description = [folder, stale ? l10n.t('{0} stale', formatCount(stale)) : ''].filter((p) => p !== '').join(' · ');
+          item.contextValue = stale ? 'suppressionFile.withStale' : 'suppressionFile';
+        });
       case 'suppression':
         return suppressionItem(row.suppression);
-      case 'message': {
-        const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
-        item.id = row.id;
-        item.iconPath = new vscode.ThemeIcon(row.icon);
-        return item;
-      }
+      case 'message':
+        return viewItem(row.label, vscode.TreeItemCollapsibleState.None, (item) => {
+          item.id = row.id;
+          item.iconPath = new vscode.ThemeIcon(row.icon);
+        });
     }
   }
 
@@ -88,10 +87,13 @@ export class SuppressionsView extends Disposable implements vscode.TreeDataProvi
 }
 
 function suppressionItem(s: Suppression): vscode.TreeItem {
-  const item = new vscode.TreeItem(l10n.t('Line {0}', s.row + 1), vscode.TreeItemCollapsibleState.None);
+  return viewItem(l10n.t('Line {0}', s.row + 1), vscode.TreeItemCollapsibleState.None, (item) => fillSuppression(item, s));
+}
+
+function fillSuppression(item: vscode.TreeItem, s: Suppression): void {
   item.id = `suppression:${s.uri.toString()}:${s.row}:${s.column}`;
   const words = verdictWords(s);
-  item.description = cleanText(truncate(words.short, 120));
+  item.description = truncate(words.short, 120);
   item.tooltip = cleanText(
     [
       words.long,
@@ -117,7 +119,6 @@ function suppressionItem(s: Suppression): vscode.TreeItem {
     title: l10n.t('Go to the suppression comment'),
     arguments: [s.uri, { selection: new vscode.Range(at, at), preview: false } satisfies vscode.TextDocumentShowOptions],
   };
-  return item;
 }
 
 /** The verdict in a few words (the row) and in a sentence (its tooltip). */
