@@ -33,7 +33,9 @@ export type ChangesState =
   | { readonly kind: 'done'; readonly since: FixReportSummary; readonly changes: Changes; readonly newIds: ReadonlySet<string> }
   /** No earlier scan of the same repository, branch and scanner is listed. */
   | { readonly kind: 'no-previous' }
-  | { readonly kind: 'failed'; readonly since: FixReportSummary; readonly message: string };
+  | { readonly kind: 'failed'; readonly since: FixReportSummary; readonly message: string }
+  /** The comparison's code (dist/changes.js) could not be loaded. */
+  | { readonly kind: 'unavailable'; readonly message: string };
 
 /** Issues handed to the matcher at a time, between turns of the event loop. */
 const CHUNK = 2_000;
@@ -54,7 +56,7 @@ export class ReportChangesService extends Disposable {
   private readonly computations = new Map<string, Computation>();
   /** Reports the user chose to compare a report with, instead of its previous scan. */
   private readonly chosen = new Map<string, string>();
-  private bundle: ChangesModule | undefined;
+  private bundle: ChangesModule | { failed: string } | undefined;
 
   constructor(
     private readonly store: Pick<ReportStore, 'entry' | 'loadedReports' | 'onDidChange'>,
@@ -67,12 +69,12 @@ export class ReportChangesService extends Disposable {
       store.onDidChange((change) => {
         if (change.kind === 'status') return;
         if (change.kind === 'all') {
-          // The connection or the data changed: what was compared may no longer be listed.
-          for (const [id, c] of this.computations) {
-            c.controller.abort();
-            this.computations.delete(id);
-            this.changed.fire(id);
-          }
+          // The connection or the data changed: what was compared may no longer be listed. All
+          // are dropped before anyone is told (a listener may ask again at once).
+          const dropped = [...this.computations];
+          this.computations.clear();
+          for (const [, c] of dropped) c.controller.abort();
+          for (const [id] of dropped) this.changed.fire(id);
           for (const id of this.wanted) this.update(id);
           return;
         }
@@ -133,11 +135,20 @@ export class ReportChangesService extends Disposable {
       if (existing) this.changed.fire(reportId);
       return;
     }
-    let bundle: ChangesModule;
-    try {
-      bundle = this.bundle ??= this.loadBundle();
-    } catch (e) {
-      this.log.warn(`Changes since the previous scan: the comparison's code could not be loaded (${errorMessage(e)}).`);
+    if (!this.bundle) {
+      try {
+        this.bundle = this.loadBundle();
+      } catch (e) {
+        // Once: the extension's own file is missing or broken, which a retry does not mend.
+        this.bundle = { failed: errorMessage(e) };
+        this.log.warn(`Changes since the previous scan: the comparison's code could not be loaded (${this.bundle.failed}).`);
+      }
+    }
+    const bundle = this.bundle;
+    if ('failed' in bundle) {
+      const state: ChangesState = { kind: 'unavailable', message: bundle.failed };
+      this.computations.set(reportId, { model, sinceId: undefined, controller: new AbortController(), state });
+      this.changed.fire(reportId);
       return;
     }
     const reports = this.store.loadedReports();
@@ -174,6 +185,10 @@ export class ReportChangesService extends Disposable {
   /** Matches the report's loaded issues with the earlier scan's, loaded or paged. */
   private async compare(bundle: ChangesModule, model: ReportModel, since: FixReportSummary, signal: AbortSignal): Promise<Changes> {
     const matcher = new bundle.ChangeMatcher();
+    // A failure on one side stops the other: nothing keeps running behind a failed comparison.
+    const both = new AbortController();
+    const forward = () => both.abort(signal.reason);
+    signal.addEventListener('abort', forward, { once: true });
     const sinceEntry = this.store.entry(since.id);
     const sinceModel = sinceEntry?.issues?.kind === 'done' ? sinceEntry.model : undefined;
     const feed = async (side: 'report' | 'since', issues: Iterable<HeldIssue>) => {
@@ -184,17 +199,29 @@ export class ReportChangesService extends Disposable {
         matcher.add(side, chunk);
         chunk = [];
         await new Promise<void>((resolve) => setImmediate(resolve));
-        signal.throwIfAborted();
+        both.signal.throwIfAborted();
       }
       matcher.add(side, chunk);
     };
     const paged = async () => {
       const pages = this.connection
         .client()
-        .issuePages({ fixReportId: since.id }, { signal, onWarning: (m) => this.log.warn(`Report ${since.id}: ${m}`) });
+        .issuePages({ fixReportId: since.id }, { signal: both.signal, onWarning: (m) => this.log.warn(`Report ${since.id}: ${m}`) });
       for await (const { issues } of pages) matcher.add('since', issues);
     };
-    await Promise.all([feed('report', model.issues()), sinceModel ? feed('since', sinceModel.issues()) : paged()]);
+    const stopOnFailure = (run: Promise<void>) =>
+      run.catch((e: unknown) => {
+        both.abort(e);
+        throw e;
+      });
+    try {
+      await Promise.all([
+        stopOnFailure(feed('report', model.issues())),
+        stopOnFailure(sinceModel ? feed('since', sinceModel.issues()) : paged()),
+      ]);
+    } finally {
+      signal.removeEventListener('abort', forward);
+    }
     signal.throwIfAborted();
     return matcher.result();
   }

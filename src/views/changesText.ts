@@ -32,6 +32,8 @@ export function changesLine(state: ChangesState | undefined, chosen: boolean, no
       return l10n.t('Comparing with {0}…', scanText(state.since, nowMs));
     case 'failed':
       return l10n.t('Could not compare with {0}: {1}', scanText(state.since, nowMs), state.message);
+    case 'unavailable':
+      return l10n.t('Could not compare with the previous scan: {0}', state.message);
     case 'done': {
       const c = state.changes.counts;
       const since = chosen ? l10n.t('{0} (chosen)', scanText(state.since, nowMs)) : scanText(state.since, nowMs);

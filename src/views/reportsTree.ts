@@ -436,6 +436,8 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
         return message(id, l10n.t('Comparing with the previous scan…'), 'loading~spin');
       case 'no-previous':
         return message(id, l10n.t('No previous scan of this repository, branch and scanner to compare with.'), 'info');
+      case 'unavailable':
+        return message(id, l10n.t('Could not compare with the previous scan: {0}', state.message), 'error');
       case 'failed':
         return message(id, l10n.t('Could not compare with the previous scan: {0}', state.message), 'error', {
           command: CommandId.RefreshReport,
