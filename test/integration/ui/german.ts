@@ -13,6 +13,9 @@ const T = 30_000;
 /** The German texts checked, from package.nls.de.json and l10n/bundle.l10n.de.json. */
 const GERMAN = {
   viewTitle: 'Sicherheitskorrekturberichte',
+  suppressions: 'Unterdrückungen',
+  // Its rows: none found, or a comment's line (earlier sessions may leave one in the workspace).
+  suppressionRow: /Keine Unterdrückungskommentare im Arbeitsbereich\.|Zeile \d+/,
   refresh: 'Aktualisieren',
   keyOffer: 'SECURITY_FIX_REPORTS_KEY ist in der Umgebung gesetzt',
   storeKey: 'Schlüssel speichern',
@@ -27,7 +30,8 @@ export async function checkGerman(page: Page, outDir: string, step: (name: strin
   await toast.locator('.monaco-button', { hasText: GERMAN.storeKey }).first().click();
   await toast.waitFor({ state: 'hidden', timeout: T });
   step(`German: the view is "${GERMAN.viewTitle}"; its title bar's "${GERMAN.refresh}" reloads the reports`);
-  const sidebar = viewPane(await openViewContainer(page, GERMAN.viewTitle, T), GERMAN.viewTitle);
+  const container = await openViewContainer(page, GERMAN.viewTitle, T);
+  const sidebar = viewPane(container, GERMAN.viewTitle);
   const refresh = sidebar.locator(`.pane-header .actions-container a.action-label[aria-label^="${GERMAN.refresh}"]`).first();
   await refresh.waitFor({ state: 'visible', timeout: T });
   const rows = sidebar.locator('.monaco-list-row');
@@ -35,5 +39,8 @@ export async function checkGerman(page: Page, outDir: string, step: (name: strin
   await refresh.click();
   await rows.first().waitFor({ state: 'visible', timeout: T });
   assert.ok((await rows.count()) > 0, 'the reports are listed after the German Refresh');
+  step(`German: the view "${GERMAN.suppressions}" speaks German too`);
+  const suppressions = viewPane(container, GERMAN.suppressions);
+  await suppressions.locator('.monaco-list-row', { hasText: GERMAN.suppressionRow }).first().waitFor({ state: 'visible', timeout: T });
   await screenshot(page, path.join(outDir, 'german.png'));
 }
