@@ -148,7 +148,10 @@ export class Suppressions extends Disposable {
     const failures: string[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       try {
-        const result = folder.uri.scheme === 'file' ? await this.searchDisk(folder, files) : await this.searchVirtual(folder, files);
+        // git runs only in a trusted workspace (docs/decisions.md): in Restricted Mode, and in a
+        // folder without a local path, the editor's own file search reads the files.
+        const local = folder.uri.scheme === 'file' && vscode.workspace.isTrusted;
+        const result = local ? await this.searchDisk(folder, files) : await this.searchVirtual(folder, files);
         searched += result.files;
         skipped += result.skipped;
       } catch (e) {
@@ -191,7 +194,7 @@ export class Suppressions extends Disposable {
     return { files: c.read, skipped: c.binary + c.tooLarge + c.unreadable + c.notRegular };
   }
 
-  /** A folder without a local path: its files through the editor's file system, bounded. */
+  /** A folder without a local path, or any in Restricted Mode: its files through the editor's file system, bounded. */
   private async searchVirtual(folder: vscode.WorkspaceFolder, into: Map<string, FileEntry>): Promise<{ files: number; skipped: number }> {
     const code = suppressionCode();
     const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), undefined, MAX_VIRTUAL_FILES);

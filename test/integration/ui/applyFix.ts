@@ -129,6 +129,8 @@ export interface RestrictedRun {
   sidebar: Locator;
   service: Sandbox;
   step: (name: string) => void;
+  /** The words for the Fixes group and for Preview Fix and Apply Fix in the menu (the editor's language). */
+  labels?: { fixes: string; previewFix: string; applyFix: string };
 }
 
 /**
@@ -137,23 +139,24 @@ export interface RestrictedRun {
  */
 export async function checkRestrictedMode(run: RestrictedRun): Promise<void> {
   const { page, sidebar, service, step } = run;
-  step('Restricted Mode: a fix row offers Preview Fix, and no Apply Fix');
+  const labels = run.labels ?? { fixes: 'Fixes', previewFix: 'Preview Fix', applyFix: 'Apply Fix' };
+  step(`Restricted Mode: a fix row offers "${labels.previewFix}", and no "${labels.applyFix}"`);
   const report = service.dataset.reports.find((r) => r.id === service.dataset.hostileFixesReportId)!;
   const rows = sidebar.locator('.monaco-list-row');
   const reportRow = rows.filter({ hasText: `@${report.repo?.reference}` }).first();
   await reportRow.waitFor({ state: 'visible', timeout: T });
   await reportRow.scrollIntoViewIfNeeded();
   if ((await reportRow.getAttribute('aria-expanded')) !== 'true') await reportRow.click();
-  const fixes = rows.filter({ hasText: /^\s*Fixes \(\d+\)/ }).first();
+  const fixes = rows.filter({ hasText: new RegExp(`^\\s*${labels.fixes} \\(\\d+\\)`) }).first();
   await fixes.waitFor({ state: 'visible', timeout: T });
   if ((await fixes.getAttribute('aria-expanded')) !== 'true') await fixes.click();
   const fix = sidebar.locator('.monaco-list-row[aria-level="3"][aria-posinset="1"]').first();
   await fix.waitFor({ state: 'visible', timeout: T });
   await page.mouse.move(1000, 650);
   await fix.click({ button: 'right' });
-  const preview = page.getByRole('menuitem', { name: /^Preview Fix(\s|$)/ }).first();
+  const preview = page.getByRole('menuitem', { name: new RegExp(`^${labels.previewFix}(\\s|$)`) }).first();
   await preview.waitFor({ state: 'visible', timeout: T });
   const items = await page.getByRole('menuitem').allInnerTexts();
-  assert.ok(!items.some((t) => /^Apply Fix/.test(t.trim())), `no Apply Fix in the menu: ${items.join(' | ')}`);
+  assert.ok(!items.some((t) => t.trim().startsWith(labels.applyFix)), `no ${labels.applyFix} in the menu: ${items.join(' | ')}`);
   await page.keyboard.press('Escape');
 }

@@ -5,7 +5,7 @@
 // l10n/bundle.l10n.de.json. VS Code's own strings stay English (the pack translates none).
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openViewContainer, screenshot, viewPane, waitForWorkbench } from '../../../tools/editor/ui';
 
 const T = 30_000;
@@ -21,7 +21,11 @@ const GERMAN = {
   storeKey: 'Schlüssel speichern',
 };
 
-export async function checkGerman(page: Page, outDir: string, step: (name: string) => void): Promise<void> {
+/** The Fixes group and a fix row's menu items in German (l10n, package.nls.de.json), for the Restricted Mode check in this editor. */
+export const GERMAN_FIX_LABELS = { fixes: 'Korrekturen', previewFix: 'Korrekturvorschau anzeigen', applyFix: 'Korrektur anwenden' };
+
+/** Returns the reports' pane, for the checks that follow in this editor. */
+export async function checkGerman(page: Page, outDir: string, step: (name: string) => void): Promise<Locator> {
   step('German: the workbench with --locale de and the test language pack');
   await waitForWorkbench(page);
   step(`German: the key offer reads "${GERMAN.keyOffer}…", and its button "${GERMAN.storeKey}" stores the key`);
@@ -43,4 +47,5 @@ export async function checkGerman(page: Page, outDir: string, step: (name: strin
   const suppressions = viewPane(container, GERMAN.suppressions);
   await suppressions.locator('.monaco-list-row', { hasText: GERMAN.suppressionRow }).first().waitFor({ state: 'visible', timeout: T });
   await screenshot(page, path.join(outDir, 'german.png'));
+  return sidebar;
 }

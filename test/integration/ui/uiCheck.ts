@@ -28,7 +28,7 @@ import {
 import { FIXTURE_REMOTE, prepareWorkspace } from '../../../tools/editor/workspace';
 import { clickEveryEntryPoint } from './entryPoints';
 import { checkApplyFix, checkRestrictedMode } from './applyFix';
-import { checkGerman } from './german';
+import { checkGerman, GERMAN_FIX_LABELS } from './german';
 import { buildGermanLanguagePack } from '../../../tools/editor/languagePack';
 import { waitFor } from '../../support/waitFor';
 
@@ -258,8 +258,12 @@ async function run(session: EditorSession, services: ServiceSlot, outDir: string
   await checkWarmStart({ page, service, restartService: services.restart, globalStorage, viewTitle: VIEW_TITLE, outDir, step, waitUntil });
 }
 
-/** The same folder in Restricted Mode (the trust prompt answered No): Apply Fix is not offered. */
-async function restricted(session: EditorSession, service: Sandbox): Promise<void> {
+/**
+ * The same folder in a second editor, in German and in Restricted Mode (the trust prompt
+ * answered No): one editor start for both, since neither check needs the other's opposite. The
+ * workbench's own words stay English (the test language pack translates none of them).
+ */
+async function restrictedInGerman(session: EditorSession, service: Sandbox, outDir: string): Promise<void> {
   const { page } = session;
   step('Restricted Mode: opening the folder without trusting it');
   await waitForWorkbench(page);
@@ -270,9 +274,8 @@ async function restricted(session: EditorSession, service: Sandbox): Promise<voi
     .first()
     .click();
   await trust.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
-  await storeKeyFromNotification(page);
-  const sidebar = viewPane(await openViewContainer(page, VIEW_TITLE, STEP_TIMEOUT), VIEW_TITLE);
-  await checkRestrictedMode({ page, sidebar, service, step });
+  const sidebar = await checkGerman(page, outDir, step);
+  await checkRestrictedMode({ page, sidebar, service, step, labels: GERMAN_FIX_LABELS });
 }
 
 /** The sandbox the editor talks to; the warm-start check stops it and starts another on its port. */
@@ -353,19 +356,8 @@ async function main(): Promise<number> {
       onLog: (l) => log.push(l),
     });
     await run(session, services, outDir, !values['no-docs'], workspace);
-    // One editor at a time: the Restricted Mode check opens the same folder in a new one.
-    await session.close();
-    session = await startEditor({
-      workspace,
-      vsixPaths: [vsix],
-      headless: !values.headed,
-      workspaceTrust: true,
-      userSettings: { 'securityFixReports.baseURL': services.current.baseUrl },
-      env: { SECURITY_FIX_REPORTS_KEY: services.current.key },
-      onLog: (l) => log.push(l),
-    });
-    await restricted(session, services.current);
-    // And in German: a third editor, with the test language pack and --locale de.
+    // One editor at a time: the Restricted Mode check, in German (the test language pack and
+    // --locale de), opens the same folder in a new one.
     await session.close();
     const pack = await buildGermanLanguagePack();
     session = await startEditor({
@@ -373,11 +365,12 @@ async function main(): Promise<number> {
       vsixPaths: [pack, vsix],
       locale: 'de',
       headless: !values.headed,
+      workspaceTrust: true,
       userSettings: { 'securityFixReports.baseURL': services.current.baseUrl },
       env: { SECURITY_FIX_REPORTS_KEY: services.current.key },
       onLog: (l) => log.push(l),
     }).finally(() => rm(path.dirname(pack), { recursive: true, force: true }));
-    await checkGerman(session.page, outDir, step);
+    await restrictedInGerman(session, services.current, outDir);
     if (!values['no-docs']) await copyStateScreenshots(outDir);
     console.log(`[ui] passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
