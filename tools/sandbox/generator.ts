@@ -289,6 +289,18 @@ interface Plan {
   readonly lineage: { readonly ordinal: number; readonly shift: number } | undefined;
 }
 
+/** fpReason's answer: a hostile case's texts, or its reason and the random stream fpTexts goes on with. */
+type FpStart =
+  | { readonly summary: string; readonly hostileDescription: string }
+  | {
+      readonly summary: string;
+      readonly hostileDescription?: undefined;
+      readonly rng: Rng;
+      readonly category: Category;
+      readonly finding: WorkspaceFinding | undefined;
+      readonly reason: Category['fpReasons'][number];
+    };
+
 interface FixCore {
   readonly id: string;
   readonly category: Category;
@@ -653,7 +665,7 @@ class GeneratedDataset implements Dataset {
       const index = finding - shiftOf(plan);
       if (index < 0 || index >= plan.issueCount) continue;
       const issue = this.buildIssue(plan, index);
-      if (issue.fpId === fpId.toLowerCase()) return this.fpTexts(plan, index, issue).summary;
+      if (issue.fpId === fpId.toLowerCase()) return this.fpReason(plan, index, issue).summary;
     }
     return undefined;
   }
@@ -816,13 +828,13 @@ class GeneratedDataset implements Dataset {
     return hex8(w0) + hex8(w1) + new Rng(w0 ^ w1).hex(48);
   }
 
-  private fpTexts(
-    plan: Plan,
-    index: number,
-    issue: Pick<Issue, 'issueType' | 'vendorIssueId' | 'issueLanguage'>,
-  ): { summary: string; description: string } {
+  /**
+   * The start of fpTexts: the summary, and what the description goes on from (its random stream
+   * after the reason's draw). The fp-summary endpoint needs no more.
+   */
+  private fpReason(plan: Plan, index: number, issue: Pick<Issue, 'issueType'>): FpStart {
     const hostile = plan.hostile ? HOSTILE_CASES[index] : undefined;
-    if (hostile) return { summary: hostile.summary, description: hostile.description };
+    if (hostile) return { summary: hostile.summary, hostileDescription: hostile.description };
     const rng = new Rng(hash32(this.seed, T.fptext, ...this.finding(plan, index)));
     const category = categoryById(issue.issueType) ?? (CATEGORIES[0] as Category);
     // A workspace false positive names its real place and the reason that fits its code; the
@@ -830,6 +842,17 @@ class GeneratedDataset implements Dataset {
     const finding = plan.findings ? this.fpFinding(plan, index) : undefined;
     const randomReason = rng.pick(category.fpReasons);
     const reason = (finding?.fpReason !== undefined ? category.fpReasons[finding.fpReason] : undefined) ?? randomReason;
+    return { summary: clampCodePoints(reason.short, 280), rng, category, finding, reason };
+  }
+
+  private fpTexts(
+    plan: Plan,
+    index: number,
+    issue: Pick<Issue, 'issueType' | 'vendorIssueId' | 'issueLanguage'>,
+  ): { summary: string; description: string } {
+    const start = this.fpReason(plan, index, issue);
+    if (start.hostileDescription !== undefined) return { summary: start.summary, description: start.hostileDescription };
+    const { summary, rng, category, finding, reason } = start;
     const randomFile = rng.pick(plan.files);
     const randomLine = rng.int(12, 880);
     const randomFn = rng.pick(FUNCTIONS);
@@ -846,7 +869,7 @@ class GeneratedDataset implements Dataset {
       `Evidence:\n- Data flow traced from the entry point to the flagged call.\n- ${fn}() is covered by tests that feed it malformed input.`,
       `Marked as a false positive by ${reviewer.name} on ${formatUs(reviewedUs).slice(0, 10)}. Re-evaluate if ${fn}() starts accepting external input.`,
     ].join('\n\n');
-    return { summary: clampCodePoints(reason.short, 280), description };
+    return { summary, description };
   }
 
   /** The newest scan of the lineage that has the finding issue `index` of `plan` shows. */
@@ -1116,6 +1139,7 @@ function pullRequestUrl(repoUrl: string, prId: string): string {
 }
 
 function clampCodePoints(text: string, max: number): string {
+  if (text.length <= max) return text; // UTF-16 length ≥ code points
   const points = Array.from(text);
   return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
 }

@@ -201,7 +201,9 @@ class SandboxService implements Sandbox {
     // The sandbox never reads request bodies; drain them so keep-alive keeps working.
     req.resume();
     // Every answer crosses the modelled network, errors included.
-    const rtt = roundTripMs(this.latency(), this.dataset.options.seed, requestKey(url));
+    const model = this.latency();
+    // The request's key only when there is a delay to draw (building it is a sort and a join).
+    const rtt = model.rttMs > 0 || model.jitterMs > 0 ? roundTripMs(model, this.dataset.options.seed, requestKey(url)) : 0;
     if (rtt > 0) await this.delay(rtt);
     if (this.closing || res.destroyed) return;
 

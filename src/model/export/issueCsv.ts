@@ -5,9 +5,9 @@
 // spreadsheet would read as a formula gets a leading `'`: that prefix is the only difference
 // from the JSON values.
 import type { Issue } from '../../api/schemas';
-import { csvRow, type CsvValue } from '../csv';
+import { CSV_EOL, csvCell, csvRow, type CsvValue } from '../csv';
 import { embeddedFixId, isFalsePositive } from '../issue';
-import { issueLocations } from '../locations';
+import { issueLocations, type CodeLocation } from '../locations';
 
 /** The report an issue was exported under; both unknown for the unfiltered issue listing. */
 export interface CsvReportContext {
@@ -59,26 +59,30 @@ export function issueCsvHeader(): string {
   return csvRow(ISSUE_CSV_COLUMNS);
 }
 
-/**
- * The cells of one issue, before CSV encoding. `escape`, when given, is applied to every text
- * cell (the CLI passes the terminal escaping when stdout is a terminal); files get the text as is.
- */
-function issueCsvValues(issue: Issue, report: CsvReportContext, escape?: (text: string) => string): CsvValue[] {
-  const values = COLUMNS.map(([, value]) => value(issue, report));
-  const primary = issueLocations(issue)?.primary;
-  if (primary) {
-    values[FILE_COLUMN] = primary.path;
-    values[FILE_COLUMN + 1] = primary.startLine;
-    values[FILE_COLUMN + 2] = primary.endLine;
-    values[FILE_COLUMN + 3] = primary.startColumn;
-    values[FILE_COLUMN + 4] = primary.endColumn;
-  }
-  return escape ? values.map((v) => (typeof v === 'string' ? escape(v) : v)) : values;
-}
+/** The location columns, in order, from the primary location. */
+const LOCATION_CELLS: readonly ((location: CodeLocation) => CsvValue)[] = [
+  (l) => l.path,
+  (l) => l.startLine,
+  (l) => l.endLine,
+  (l) => l.startColumn,
+  (l) => l.endColumn,
+];
 
-/** One issue as a CSV record (CRLF-terminated). */
+/**
+ * One issue as a CSV record (CRLF-terminated), written cell by cell. `escape`, when given, is
+ * applied to every text cell (the CLI passes the terminal escaping when stdout is a terminal);
+ * files get the text as is.
+ */
 export function issueCsvRow(issue: Issue, report: CsvReportContext, escape?: (text: string) => string): string {
-  return csvRow(issueCsvValues(issue, report, escape));
+  const primary = issueLocations(issue)?.primary;
+  let row = '';
+  for (let c = 0; c < COLUMNS.length; c++) {
+    const at = c - FILE_COLUMN;
+    let value = primary && at >= 0 && at < LOCATION_CELLS.length ? LOCATION_CELLS[at]!(primary) : COLUMNS[c]![1](issue, report);
+    if (escape && typeof value === 'string') value = escape(value);
+    row += c === 0 ? csvCell(value) : `,${csvCell(value)}`;
+  }
+  return row + CSV_EOL;
 }
 
 function tagsOf(issue: Issue): string | null {

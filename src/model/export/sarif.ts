@@ -1,7 +1,8 @@
 // SARIF 2.1.0 objects for the issues of a fix report: one run per report, the scanner as the
 // tool, one result per issue. Built here as plain objects; sarifExport.ts writes the log around
 // them one result at a time so that memory stays bounded, with the run's rules from
-// sarifRules.ts. Server text only ever goes into JSON strings (message.text, never
+// sarifRules.ts, and each result as the text sarifJson.ts writes for sarifResult's object
+// without building it. Server text only ever goes into JSON strings (message.text, never
 // message.markdown), and paths only as repo-relative URIs against the SRCROOT base
 // (model/locations decides which paths pass).
 import type { FixReportSummary, Issue } from '../../api/schemas';
@@ -73,7 +74,7 @@ export interface ResultShape {
   readonly maxFlowSteps?: number;
 }
 
-/** One issue as a SARIF result; `suppression` for a false positive. */
+/** One issue as a SARIF result; `suppression` for a false positive. What sarifJson.ts writes as text. */
 export function sarifResult(issue: Issue, suppression?: FalsePositiveSuppression, shape: ResultShape = {}): Json {
   const located = issueLocations(issue);
   const basis = falsePositiveBasis(issue);
@@ -147,7 +148,7 @@ export function sarifRuleId(issue: Issue, fallback: boolean): string | undefined
 }
 
 /** The first `max - 1` steps and the last (the sink), when there are more than `max`. */
-function capSteps<T>(steps: T[], max: number | undefined): T[] {
+export function capSteps<T>(steps: T[], max: number | undefined): T[] {
   if (max === undefined || steps.length <= max) return steps;
   if (max < 2) return max < 1 ? [] : steps.slice(-1);
   return [...steps.slice(0, max - 1), steps[steps.length - 1]!];
@@ -166,9 +167,12 @@ function physicalLocation(location: CodeLocation): Json {
   return dropEmpty({ artifactLocation: { uri: repoUri(location.path), uriBaseId: SRCROOT }, region });
 }
 
+/** What encodeURIComponent leaves as it is, and `/`: the characters of most paths. */
+const URI_AS_IS = /^[A-Za-z0-9\-_.!~*'()/]*$/;
+
 /** A checked repo-relative path as a relative URI reference: each segment percent-encoded (`#`, spaces, non-ASCII). */
-function repoUri(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
+export function repoUri(path: string): string {
+  return URI_AS_IS.test(path) ? path : path.split('/').map(encodeURIComponent).join('/');
 }
 
 function httpUrl(text: string | null | undefined): string | undefined {

@@ -14,7 +14,8 @@ import { counted, escapedJson, formatCount } from '../../common/text';
 import { isFalsePositive } from '../issue';
 import { issueLocations } from '../locations';
 import { FpSummaries, type FpSummaryFetcher } from './fpSummaries';
-import { SARIF_LEVELS, SARIF_SCHEMA, SARIF_VERSION, sarifLevel, sarifResult, sarifRuleId, sarifRun, type Converter } from './sarif';
+import { SARIF_LEVELS, SARIF_SCHEMA, SARIF_VERSION, sarifLevel, sarifRuleId, sarifRun, type Converter } from './sarif';
+import { escapedJsonText, sarifResultJson } from './sarifJson';
 import { GITHUB_LIMITS, GzipMeter, MostSevere, type SarifLimits } from './sarifLimits';
 import { SarifRules } from './sarifRules';
 
@@ -224,7 +225,7 @@ class SarifLog {
   /** One result's JSON (its summary loaded). */
   private result(issue: Issue, ruleId: string | undefined, ruleIndex: number | undefined, maxFlowSteps?: number): string {
     const suppression = isFalsePositive(issue) ? { justification: this.summaries.justification(issue) } : undefined;
-    return escapedJson(sarifResult(issue, suppression, { ruleId, ruleIndex, maxFlowSteps }));
+    return escapedJsonText(sarifResultJson(issue, suppression, { ruleId, ruleIndex, maxFlowSteps }));
   }
 
   /** Whether the issue's code flow is longer than a result may carry (checked only when it could be). */

@@ -31,6 +31,8 @@ interface Rule {
   readonly issueType: string | null;
   /** Issue types seen, cleaned, at most maxTags - 1 (with `security`). */
   readonly types: Set<string>;
+  /** The issue type of the rule's latest result, as sent: the same again needs no cleaning (the set only grows). */
+  lastType?: string | null;
   /** Its most severe result, as an index into SARIF_LEVELS. */
   rank: number;
 }
@@ -65,6 +67,8 @@ export class SarifRules {
     }
     const rule = this.rules[index]!;
     rule.rank = Math.min(rule.rank, SARIF_LEVELS.indexOf(level));
+    if (issue.issueType === rule.lastType) return index;
+    rule.lastType = issue.issueType;
     const type = typeof issue.issueType === 'string' ? truncate(cleanText(issue.issueType), TAG_MAX) : '';
     if (type !== '' && type !== 'security' && rule.types.size < this.limits.maxTags - 1) rule.types.add(type);
     return index;
