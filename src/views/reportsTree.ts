@@ -3,7 +3,6 @@
 // groups are split into ranges of 1,000 so no level hands the editor 100k items at once.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
-import { ServiceError } from '../api/errors';
 import type { FixReportSummary } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
@@ -29,7 +28,6 @@ import {
   type GroupKind,
   type GroupNode,
   type IssueNode,
-  type MessageNode,
   type Node,
   type ReportNode,
   type ReportShown,
@@ -37,6 +35,7 @@ import {
   type FindingPlace,
 } from './nodes';
 import { LoadingCommands, loadingAction } from './loadingCommands';
+import { errorNode, message, notNewMessage } from './treeMessages';
 
 const RANGE_SIZE = 1_000;
 /** How long a tooltip waits for an FP's short summary, or its explanation, before showing without it. */
@@ -416,7 +415,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     if (children.length === 0)
       children.push(
         f.newOnly
-          ? this.notNewMessage(report.id)
+          ? notNewMessage(report.id, this.changes.state(report.id))
           : message(
               `nothing:${report.id}`,
               model.fixes.length ? l10n.t('Nothing matches the filter.') : l10n.t('This report has no fixes or issues.'),
@@ -424,29 +423,6 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
             ),
       );
     return children;
-  }
-
-  /** Why a report shows nothing with "new only": nothing new, or what it waits for. */
-  private notNewMessage(reportId: string): MessageNode {
-    const state = this.changes.state(reportId);
-    const id = `nothing:${reportId}`;
-    switch (state?.kind) {
-      case 'comparing':
-      case 'waiting':
-        return message(id, l10n.t('Comparing with the previous scan…'), 'loading~spin');
-      case 'no-previous':
-        return message(id, l10n.t('No previous scan of this repository, branch and scanner to compare with.'), 'info');
-      case 'unavailable':
-        return message(id, l10n.t('Could not compare with the previous scan: {0}', state.message), 'error');
-      case 'failed':
-        return message(id, l10n.t('Could not compare with the previous scan: {0}', state.message), 'error', {
-          command: CommandId.RefreshReport,
-          title: l10n.t('Retry'),
-          arguments: [reportId],
-        });
-      default:
-        return message(id, l10n.t('Nothing new since the previous scan matches the filter.'), 'info');
-    }
   }
 
   private groupChildren(node: GroupNode): Node[] {
@@ -501,31 +477,6 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   reportNode(reportId: string): ReportNode | undefined {
     return this.reportNodes.get(reportId);
   }
-}
-
-function message(id: string, label: string, icon: string, command?: vscode.Command): MessageNode {
-  return { kind: 'message', id: `message:${id}`, label, icon, command };
-}
-
-/** An error in place of children; clicking it fixes the cause (set the key) or retries. */
-function errorNode(id: string, e: unknown, reportId?: string): MessageNode {
-  const error = e instanceof ServiceError ? e : undefined;
-  const text =
-    error?.kind === 'cancelled'
-      ? reportId
-        ? l10n.t('Loading this report was cancelled.')
-        : l10n.t('Loading the reports was cancelled.')
-      : e instanceof Error
-        ? e.message
-        : String(e);
-  const auth = error?.kind === 'auth';
-  const command: vscode.Command = auth
-    ? { command: CommandId.SetServiceKey, title: l10n.t('Set Service Key') }
-    : reportId
-      ? { command: CommandId.RefreshReport, title: l10n.t('Retry'), arguments: [reportId] }
-      : { command: CommandId.Refresh, title: l10n.t('Retry') };
-  const click = auth ? l10n.t('Click to set service key.') : l10n.t('Click to retry.');
-  return { kind: 'message', id, label: text, detail: `${text}\n\n${click}`, icon: 'error', command };
 }
 
 function nodeKey(node: Node): string {
