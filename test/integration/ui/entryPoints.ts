@@ -917,10 +917,16 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   // The detail keeps failing while the row is clicked: any later success elsewhere redraws
   // error rows, so a one-time fault would make the row vanish on its own.
   service.faults.add({ route: 'fix-report', fault: { kind: 'status', status: 500 } });
-  await contextMenu(reportRow(other.id), 'Refresh Report');
-  await expand(reportRow(other.id));
   const errorRow = rows.filter({ hasText: /HTTP 500/ }).first();
-  await errorRow.waitFor({ state: 'visible', timeout: T });
+  // The list renders only the rows in view and the report row may be its last one: moving the
+  // focus from the clicked report row to its child scrolls that child into view.
+  const showErrorRow = async () => {
+    await contextMenu(reportRow(other.id), 'Refresh Report');
+    await expand(reportRow(other.id));
+    await page.keyboard.press('ArrowDown');
+    await errorRow.waitFor({ state: 'visible', timeout: T });
+  };
+  await showErrorRow();
   await screenshot(page, path.join(run.outDir, 'error.png'));
   await contextMenu(errorRow, 'Check Connection');
   await notification(/Connection check: FAILED at/).waitFor({ state: 'visible', timeout: T });
@@ -928,11 +934,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await runCommandFromPalette(page, 'View: Close All Editors', T);
   await dismissNotifications();
   // The report's tab took the focus and the tree may have redrawn: bring the error row back.
-  if (!(await errorRow.isVisible())) {
-    await contextMenu(reportRow(other.id), 'Refresh Report');
-    await expand(reportRow(other.id));
-    await errorRow.waitFor({ state: 'visible', timeout: T });
-  }
+  if (!(await errorRow.isVisible())) await showErrorRow();
   const detailRequests = () => requestsTo(`/api/rest/fix-reports/${other.id}`);
   before = detailRequests();
   await clickRow(errorRow);
