@@ -3,10 +3,10 @@
 # one CLI process streaming a million issues, so they run beside lint, the unit tests and the
 # integration tests; their memory measures (peak RSS, retained heap) do not depend on how fast
 # the machine is. The UI check waits for them: its clicks and hovers are the one part that
-# timing can disturb. It keeps one core busy at most, so the [big] unit tests (the SARIF
-# Multitool over a 100,000-issue export, held to one core) run beside it. Each run's output is
-# printed whole, in the order above, so a log reads as if they had run one after the other. On
-# a fresh machine the tools the tests need (the editor, the SARIF Multitool) are installed while
+# timing can disturb. It keeps one core busy at most, so the [multitool] tests (the SARIF
+# Multitool, .NET, over the CLI's SARIF up to a 100,000-issue export, held to one core) run
+# beside it. Each run's output is printed whole, in the order above, so a log reads as if they
+# had run one after the other. On a fresh machine the tools the tests need (the editor, the SARIF Multitool) are installed while
 # the code compiles and lint and the unit tests run: that is mostly download and disk.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -57,8 +57,8 @@ trap 'stop_load; exit 130' INT TERM
 phase "load tests started in the background; lint"
 status=0
 npm run lint || status=$?
-# The unit tests need the tools only in their last files (the install scripts take a lock, so
-# a test that runs one waits for the background install): they start now.
+# The unit tests need none of the tools (the Multitool's tests run beside the UI check): they
+# start now, while the install goes on.
 phase "unit tests"
 [ "$status" -ne 0 ] || npm run test:unit || status=$?
 wait "$tools_pid" || { echo "----- installing the test tools failed -----"; status=1; }
@@ -79,17 +79,17 @@ echo "----- load tests (ran beside the runs above) -----"
 cat "$load_log"
 status=$load_status
 
-phase "UI check, and beside it the [big] unit tests"
-big_log=out/logs/big.log
+phase "UI check, and beside it the [multitool] tests"
+multitool_log=out/logs/multitool.log
 if [ "$status" -eq 0 ]; then
-  DOTNET_PROCESSOR_COUNT=1 npm run test:big >"$big_log" 2>&1 &
-  big_pid=$!
+  DOTNET_PROCESSOR_COUNT=1 npm run test:multitool >"$multitool_log" 2>&1 &
+  multitool_pid=$!
   npm run test:ui || status=$?
-  big_status=0
-  wait "$big_pid" || big_status=$?
-  echo "----- [big] unit tests (ran beside the UI check) -----"
-  cat "$big_log"
-  [ "$status" -ne 0 ] || status=$big_status
+  multitool_status=0
+  wait "$multitool_pid" || multitool_status=$?
+  echo "----- [multitool] tests (ran beside the UI check) -----"
+  cat "$multitool_log"
+  [ "$status" -ne 0 ] || status=$multitool_status
 fi
 [ "$status" -ne 0 ] || npm run reliability-report || status=$?
 phase "done (exit $status)"

@@ -72,7 +72,9 @@ function assertGithubShape(run: SarifRun): void {
   }
 }
 
-describe('cli: SARIF for GitHub code scanning (the real SARIF Multitool)', function () {
+// [multitool]: every test here runs the Multitool (.NET, seconds of start-up each); npm test runs
+// them beside the UI check (test:multitool), not in test:unit.
+describe('cli: SARIF for GitHub code scanning (the real SARIF Multitool) [multitool]', function () {
   this.timeout(600_000);
   let dir: string;
 
@@ -149,8 +151,7 @@ describe('cli: SARIF for GitHub code scanning (the real SARIF Multitool)', funct
     }
   });
 
-  // [big]: npm test runs it beside the integration tests (test:big), not in test:unit.
-  it("[big] a 100,000-issue report: GitHub's real 25,000 results, the most severe in the service's order, no error", async () => {
+  it("a 100,000-issue report: GitHub's real 25,000 results, the most severe in the service's order, no error", async () => {
     const sandbox = await startSandbox({ dataset: { seed: 9, reports: 1, issuesPerReport: [1, 1], bigReportIssues: 100_000 } });
     try {
       const reportId = sandbox.dataset.bigReportId!;

@@ -2,9 +2,10 @@
 // read from /proc while it runs, and the heap it retains across full collections.
 //
 // Peak RSS is what a pipeline pays, but V8 sizes its heap by allocation rate and collection
-// timing, so identical runs of the SARIF export measured 147 to 213 MB. Noise only adds, so
-// the peak is the lower of two runs; when the first is already within the limit it is checked
-// against, the second cannot change the verdict and is not run. The tight check is the
+// timing, so identical runs of the SARIF export measured 147 to 213 MB. Noise only adds: a large
+// run over its limit is run again and the lower peak kept. The small run is run once; a high
+// reading there loosens the limit by as much, still far below what the peak is checked for
+// (see assertConstantMemory). The tight check is the
 // retained heap, measured in a run of its own (forced collections change the peak): a leak of a
 // few bytes an issue shows there over 900,000 more issues.
 import { strict as assert } from 'node:assert';
@@ -30,7 +31,7 @@ export interface CliCommand<T> {
 export interface CliMemory {
   /** The lower peak RSS of the plain runs, in MB. */
   peakRssMb: number;
-  /** Plain runs made: 1 when the first was within the limit, else 2. */
+  /** Plain runs made: 2 when the first was over the limit, else 1. */
   plainRuns: number;
   /** The largest heap in use after a full collection, in MB, from a run of its own. */
   retainedHeapMb: number;
@@ -40,11 +41,11 @@ export interface CliMemory {
 
 /**
  * Runs the command two or three times (one or two plain, one probed), checks each output and
- * measures. `peakLimitMb`: the limit the peak will be held to; a first run within it is enough.
+ * measures. `peakLimitMb`: the limit the peak will be held to; a first run over it is run again.
  */
 export async function cliMemory<T>(command: CliCommand<T>, peakLimitMb = Infinity): Promise<CliMemory> {
   const runs = [await runOnce(command, false)];
-  if (runs[0]!.peakRssMb > peakLimitMb || peakLimitMb === Infinity) runs.push(await runOnce(command, false));
+  if (runs[0]!.peakRssMb > peakLimitMb) runs.push(await runOnce(command, false));
   const probed = await runOnce(command, true);
   return {
     peakRssMb: Math.min(...runs.map((r) => r.peakRssMb)),
@@ -145,6 +146,6 @@ export function assertConstantMemory(small: CliMemory, large: CliMemory, smallCo
 
 /** What a measure says, for docs/reliability.md. */
 export function describeMemory(what: string, m: CliMemory): string {
-  const runs = m.plainRuns === 1 ? 'one run, within the limit' : 'the lower of two runs';
+  const runs = m.plainRuns === 1 ? 'one run' : 'the lower of two runs, the first over the limit';
   return `${what}: peak RSS ${m.peakRssMb} MB (${runs}; the first took ${m.seconds.toFixed(1)} s), retained heap ${m.retainedHeapMb} MB`;
 }
