@@ -3,10 +3,10 @@
 # one CLI process streaming a million issues, so they run in the background beside lint, the unit
 # tests and the integration tests; their memory measures (peak RSS, retained heap) do not depend
 # on how fast the machine is. The [multitool] tests (the SARIF Multitool, .NET, over the CLI's
-# SARIF up to a 100,000-issue export, held to one core) need the installed Multitool, so they
-# start in the background once the unit tests are done. The UI check waits for the load tests: its
-# clicks and hovers are the one part that timing can disturb, and it keeps one core busy at most,
-# so the [multitool] tests may go on beside it. Each run's output is printed whole, in the order
+# SARIF up to a 100,000-issue export, held to one core) run beside the UI check, which waits for
+# the load tests: its clicks and hovers are the one part that timing can disturb, and it keeps
+# about one core busy. Background runs have a lower priority, so that they take what the runs in
+# the foreground leave idle rather than slow them. Each run's output is printed whole, in the order
 # above, so a log reads as if they had run one after the other. On a fresh machine the tools the
 # tests need (the editor, the SARIF Multitool) are installed while the code compiles and lint and
 # the unit tests run: that is mostly download and disk.
@@ -50,8 +50,7 @@ fi
 load_log=out/logs/load.log
 multitool_log=out/logs/multitool.log
 # Background runs: each in a process group of its own (so stopping one stops mocha and what it
-# runs too) and at a lower priority, so that they take what the runs in the foreground leave idle
-# (the integration tests wait on the editor a quarter of the time) rather than slow them.
+# runs too), niced (the integration tests wait on the editor a quarter of the time).
 background() {
   set -m
   nice -n 10 "$@" &
@@ -69,22 +68,18 @@ trap 'stop_background; exit 130' INT TERM
 phase "load tests started in the background; lint"
 status=0
 npm run lint || status=$?
-# The unit tests need none of the tools (the Multitool's tests start after them): they start
-# now, while the install goes on.
+# The unit tests need none of the tools (the Multitool's tests run beside the UI check): they
+# start now, while the install goes on.
 phase "unit tests"
 [ "$status" -ne 0 ] || npm run test:unit || status=$?
 wait "$tools_pid" || { echo "----- installing the test tools failed -----"; status=1; }
 cat "$tools_log"
-if [ "$status" -eq 0 ]; then
-  DOTNET_PROCESSOR_COUNT=1 background npm run test:multitool >"$multitool_log" 2>&1
-  multitool_pid=$!
-fi
-phase "integration tests; the [multitool] tests started in the background"
+phase "integration tests"
 [ "$status" -ne 0 ] || npm run test:integration || status=$?
 
 if [ "$status" -ne 0 ]; then
   stop_background
-  echo "----- load and [multitool] tests stopped: an earlier run failed -----"
+  echo "----- load tests stopped: an earlier run failed -----"
   exit "$status"
 fi
 phase "waiting for the load tests"
@@ -94,17 +89,25 @@ echo "----- load tests (ran beside the runs above) -----"
 cat "$load_log"
 status=$load_status
 
-phase "UI check"
-[ "$status" -ne 0 ] || npm run test:ui || status=$?
+if [ "$status" -ne 0 ]; then
+  phase "done (exit $status)"
+  exit "$status"
+fi
+
+phase "UI check; the [multitool] tests started in the background"
+DOTNET_PROCESSOR_COUNT=1 background npm run test:multitool >"$multitool_log" 2>&1
+multitool_pid=$!
+npm run test:ui || status=$?
 if [ "$status" -ne 0 ]; then
   stop_background
   echo "----- [multitool] tests stopped: an earlier run failed -----"
+  phase "done (exit $status)"
   exit "$status"
 fi
 phase "waiting for the [multitool] tests"
 wait "$multitool_pid" || status=$?
 trap - INT TERM
-echo "----- [multitool] tests (ran beside the integration tests and the UI check) -----"
+echo "----- [multitool] tests (ran beside the UI check) -----"
 cat "$multitool_log"
 [ "$status" -ne 0 ] || npm run reliability-report || status=$?
 phase "done (exit $status)"
