@@ -40,8 +40,11 @@ const STEP_TIMEOUT = 30_000;
 
 class HarnessError extends Error {}
 
+const started = performance.now();
+
+/** Logs a step with the seconds since the check started, to see where its time goes. */
 function step(name: string): void {
-  console.log(`[ui] ${name}`);
+  console.log(`[ui] +${((performance.now() - started) / 1000).toFixed(1)} s ${name}`);
 }
 
 async function storeKeyFromNotification(page: Page): Promise<void> {
