@@ -267,8 +267,15 @@ describe('Apply Fix against hostile patches', () => {
         'a preview is used once: applying again needs a new one',
       );
     } finally {
-      await vscode.window.showTextDocument(db);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+      // Revert acts on the active editor, which a closing preview can still move under load: the
+      // next test previews db.py again and must find it as scanned, so revert until it is clean.
+      const document = await vscode.workspace.openTextDocument(db);
+      await waitFor(async () => {
+        if (!document.isDirty) return true;
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+        return !document.isDirty;
+      }, 'app/db.py reverted to what is on disk');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await rm(validation.fsPath, { force: true });
       await writeFile(legacy.fsPath, legacyText);
