@@ -95,10 +95,7 @@ if [ "$status" -ne 0 ]; then
 fi
 
 phase "UI check; the [multitool] tests started in the background"
-# Beside the UI check only on what it leaves idle (SCHED_IDLE): niced, they still slowed it by 15%.
-idle=()
-! command -v chrt >/dev/null || idle=(chrt --idle 0)
-DOTNET_PROCESSOR_COUNT=1 background "${idle[@]}" npm run test:multitool >"$multitool_log" 2>&1
+DOTNET_PROCESSOR_COUNT=1 background npm run test:multitool >"$multitool_log" 2>&1
 multitool_pid=$!
 npm run test:ui || status=$?
 if [ "$status" -ne 0 ]; then
