@@ -933,11 +933,22 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   hit('view/item/context:securityFixReports.checkConnection');
   await runCommandFromPalette(page, 'View: Close All Editors', T);
   await dismissNotifications();
-  // The report's tab took the focus and the tree may have redrawn: bring the error row back.
-  if (!(await errorRow.isVisible())) await showErrorRow();
   const detailRequests = () => requestsTo(`/api/rest/fix-reports/${other.id}`);
-  before = detailRequests();
-  await clickRow(errorRow);
+  // The report's tab took the focus and the tree may redraw (and drop the row) until it settles:
+  // bring the error row back until a click lands on it, counting requests from just before it.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await errorRow.isVisible())) await showErrorRow();
+    before = detailRequests();
+    await unhover();
+    const clicked = await errorRow.click({ timeout: 5_000 }).then(
+      () => true,
+      (e: unknown) => {
+        if (attempt === 3) throw e;
+        return false;
+      },
+    );
+    if (clicked) break;
+  }
   await waitUntil(() => detailRequests() > before, "the error row's click to retry the request");
   service.faults.clear();
   await clickRow(errorRow);
