@@ -1,12 +1,12 @@
 // Reports → groups → fixes → issues. Fixes show as soon as the report detail arrives; the
 // issue groups fill in while v5 pages stream (the store fires a change per report). Large
 // groups are split into ranges of 1,000 so no level hands the editor 100k items at once.
+// What the filter lets through is treeShown.ts; tooltips are treeTooltips.ts.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { FixReportSummary } from '../api/schemas';
 import type { HeldIssue } from '../model/heldIssue';
 import { Disposable } from '../common/disposable';
-import { isFalsePositive } from '../model/issue';
 import type { ReportModel } from '../model/report';
 import { issueLocations } from '../model/locations';
 import { remoteMatcher } from '../model/remote';
@@ -16,13 +16,12 @@ import type { Pins } from '../editor/pins';
 import type { WorkspaceRepository } from '../editor/repositories';
 import { CommandId } from '../common/manifest';
 import type { Connection } from '../editor/connection';
-import { explain, stillLoading, type Explanation, type ExplanationSource } from '../editor/explanations';
+import type { ExplanationSource } from '../editor/explanations';
 import type { ReportStore } from '../editor/reportStore';
-import { filtersFixes, filtersIssues, NO_FILTER, showsFix, showsIssue, showsReport, type IsNew, type TreeFilter } from './filter';
+import { NO_FILTER, showsReport, type TreeFilter } from './filter';
 import type { ReportChangesService } from '../editor/reportChanges';
 import {
   commandFor,
-  tooltipFor,
   treeItem,
   type FixNode,
   type GroupKind,
@@ -30,16 +29,15 @@ import {
   type IssueNode,
   type Node,
   type ReportNode,
-  type ReportShown,
   type ReportSize,
   type FindingPlace,
 } from './nodes';
 import { LoadingCommands, loadingAction } from './loadingCommands';
 import { errorNode, message, notNewMessage } from './treeMessages';
+import { ShownItems } from './treeShown';
+import { TreeTooltips } from './treeTooltips';
 
 const RANGE_SIZE = 1_000;
-/** How long a tooltip waits for an FP's short summary, or its explanation, before showing without it. */
-const SUMMARY_WAIT_MS = 1_500;
 
 export class ReportsTree extends Disposable implements vscode.TreeDataProvider<Node> {
   private readonly changed = this.register(new vscode.EventEmitter<Node | undefined>());
@@ -53,8 +51,9 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   private rowWaiters = 0;
   private filterValue: TreeFilter = NO_FILTER;
   /** A report row's filtered counts, with what they were counted from. */
-  private readonly shownCounts = new WeakMap<ReportModel, { filter: TreeFilter; key: string; shown: ReportShown }>();
   private repositories: readonly WorkspaceRepository[] = [];
+  private readonly tooltips: TreeTooltips;
+  private readonly shown: ShownItems;
   private readonly loadingCommands = this.register(
     new LoadingCommands((action, reportId) =>
       action === 'cancel' ? this.store.cancelIssues(reportId) : this.store.loadMoreIssues(reportId),
@@ -66,11 +65,13 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     private readonly connection: Connection,
     private readonly pins: Pins,
     /** False positives' explanations: the model does not keep their text. */
-    private readonly explanations: ExplanationSource,
+    explanations: ExplanationSource,
     /** What changed since each shown report's previous scan (asked for current and expanded reports). */
     private readonly changes: ReportChangesService,
   ) {
     super();
+    this.tooltips = new TreeTooltips(store, explanations, (node) => this.changed.fire(node));
+    this.shown = new ShownItems(store, changes, () => this.filterValue);
     this.register(
       changes.onDidChange((reportId) => {
         setTimeout(() => this.changed.fire(this.reportNodes.get(reportId)), 0);
@@ -132,12 +133,7 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
 
   /** Whether the filter lets an issue of a report through (the same test the tree's groups use). */
   shows(issue: HeldIssue, reportId: string): boolean {
-    return showsIssue(this.filterValue, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined, this.isNewIn(reportId));
-  }
-
-  /** Whether an issue of the report is new since the scan it is compared with (editor/reportChanges). */
-  private isNewIn(reportId: string): IsNew {
-    return (issue) => this.changes.isNew(reportId, issue.id);
+    return this.shown.shows(issue, reportId);
   }
 
   /** Where current reports' findings are now (set once the findings exist: they read the tree's filter). */
@@ -166,81 +162,12 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
       falsePositives: model.falsePositives.length,
       complete: entry.issues.kind === 'done',
     };
-    return { fixes: model.fixCounts, issues, shown: this.shownOf(reportId, model, !!issues) };
+    return { fixes: model.fixCounts, issues, shown: this.shown.counts(reportId, model, !!issues) };
   }
 
-  /** What the filter lets through of a loaded report, where it filters fixes or issues. */
-  private shownOf(reportId: string, model: ReportModel, issuesLoaded: boolean): ReportShown | undefined {
-    const f = this.filterValue;
-    const ofFixes = filtersFixes(f);
-    const ofIssues = issuesLoaded && (filtersIssues(f) || f.falsePositivesOnly);
-    if (!ofFixes && !ofIssues) return undefined;
-    // Counted again only when the filter, the issues or (for text) the known summaries change,
-    // not each time the row is drawn.
-    const summaries = f.text.trim() ? model.falsePositives.filter((i) => i.fpId && this.store.knownSummary(i.fpId)).length : 0;
-    const changes = f.newOnly ? (this.changes.state(reportId)?.kind ?? '') : '';
-    const key = `${model.issueCount}:${summaries}:${ofIssues}:${changes}`;
-    const known = this.shownCounts.get(model);
-    if (known && known.filter === f && known.key === key) return known.shown;
-    const fixes = f.falsePositivesOnly ? 0 : this.shownFixes(reportId, model).length;
-    let shown: ReportShown = ofFixes ? { fixes } : {};
-    if (ofIssues) {
-      const falsePositives = this.shownIssues(reportId, model, model.falsePositives).length;
-      let issues = falsePositives;
-      if (!f.falsePositivesOnly) {
-        for (const issue of model.issues()) if (!isFalsePositive(issue) && this.shows(issue, reportId)) issues++;
-      }
-      shown = { ...shown, issues, falsePositives };
-    }
-    this.shownCounts.set(model, { filter: f, key, shown });
-    return shown;
-  }
-
-  /**
-   * On hover: the tooltip; for a false positive, its short summary and its explanation are
-   * fetched first (a request each per hovered FP, kept by the store and by the explanation
-   * source; never one per row). On click: the row's command (see nodes.ts commandFor).
-   */
-  async resolveTreeItem(item: vscode.TreeItem, node: Node, token?: vscode.CancellationToken): Promise<vscode.TreeItem> {
-    item.command ??= commandFor(node);
-    if (item.tooltip === undefined && node.kind === 'issue' && isFalsePositive(node.issue)) {
-      // Capped: the editor also resolves on click, and a click must not wait on the network.
-      // A slower summary still arrives (memoised) for the next hover and the row's description.
-      const fpId = node.issue.fpId;
-      const summary =
-        node.summary ??
-        (fpId
-          ? Promise.race([
-              this.store.fpSummary(fpId).then(
-                (s) => s.text,
-                () => undefined, // the tooltip still shows the full explanation; the failure went to the log and a notification
-              ),
-              new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SUMMARY_WAIT_MS)),
-            ])
-          : undefined);
-      const [text, explanation] = await Promise.all([summary, this.explanationOf(node, token)]);
-      if (token?.isCancellationRequested) return item;
-      node = { ...node, summary: text, explanation };
-    }
-    item.tooltip ??= tooltipFor(node);
-    return item;
-  }
-
-  /**
-   * A false positive's explanation for its tooltip, capped like the summary. One that arrives
-   * later redraws the row, so the next hover resolves again and finds it kept.
-   */
-  private async explanationOf(node: IssueNode, token?: vscode.CancellationToken): Promise<Explanation> {
-    const controller = new AbortController();
-    const cancel = token?.onCancellationRequested(() => controller.abort());
-    const pending = explain(this.explanations, node.reportId, node.issue, controller.signal).finally(() => cancel?.dispose());
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), SUMMARY_WAIT_MS)));
-    const first = await Promise.race([pending, late]);
-    clearTimeout(timer);
-    if (first) return first;
-    void pending.then((e) => e.kind !== 'unavailable' && this.changed.fire(node));
-    return stillLoading(SUMMARY_WAIT_MS);
+  /** On hover: the tooltip (treeTooltips.ts); on click: the row's command. */
+  resolveTreeItem(item: vscode.TreeItem, node: Node, token?: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    return this.tooltips.resolve(item, node, token);
   }
 
   /** The node that lists `node` in getChildren (TreeView.reveal walks this up to the root). */
@@ -402,9 +329,9 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
     this.changes.want(report.id); // expanded: what changed since its previous scan is worth computing
     const f = this.filterValue;
     const children: Node[] = [];
-    const fixes = f.falsePositivesOnly ? 0 : this.shownFixes(reportId, model).length;
-    const fps = this.shownIssues(reportId, model, model.falsePositives).length;
-    const others = f.falsePositivesOnly ? 0 : this.shownIssues(reportId, model, model.otherIssues).length;
+    const fixes = f.falsePositivesOnly ? 0 : this.shown.fixes(reportId, model).length;
+    const fps = this.shown.issues(reportId, model, model.falsePositives).length;
+    const others = f.falsePositivesOnly ? 0 : this.shown.issues(reportId, model, model.otherIssues).length;
     if (fixes) children.push({ kind: 'group', reportId: report.id, group: 'fixes', count: fixes });
     const loading = entry?.issues;
     // Until paging is done, issue counts are what arrived so far: say "at least".
@@ -444,21 +371,8 @@ export class ReportsTree extends Disposable implements vscode.TreeDataProvider<N
   }
 
   private groupItems(reportId: string, model: ReportModel, group: GroupKind): readonly unknown[] {
-    if (group === 'fixes') return this.shownFixes(reportId, model);
-    return this.shownIssues(reportId, model, group === 'false-positives' ? model.falsePositives : model.otherIssues);
-  }
-
-  private shownFixes(reportId: string, model: ReportModel): FixNode['view'][] {
-    const isNew = this.isNewIn(reportId);
-    return model.fixes.filter((v) => showsFix(this.filterValue, v, () => model.issuesOfFix(v.id), isNew));
-  }
-
-  /** The issues of a report the filter lets through (all of them, without paying for a copy, when none is set). */
-  private shownIssues(reportId: string, model: ReportModel, issues: readonly HeldIssue[]): readonly HeldIssue[] {
-    const f = this.filterValue;
-    if (!filtersIssues(f)) return issues;
-    const isNew = this.isNewIn(reportId);
-    return issues.filter((issue) => showsIssue(f, issue, issue.fpId ? this.store.knownSummary(issue.fpId)?.text : undefined, isNew));
+    if (group === 'fixes') return this.shown.fixes(reportId, model);
+    return this.shown.issues(reportId, model, group === 'false-positives' ? model.falsePositives : model.otherIssues);
   }
 
   private issueNodes(reportId: string, model: ReportModel, issues: readonly HeldIssue[]): IssueNode[] {
