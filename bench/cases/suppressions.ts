@@ -10,6 +10,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { FixReportsClient } from '../../src/api/client';
+import { GIT_RUNS } from '../../src/model/suppressionAuditGit';
 import { REPO_ROOT, type BenchContext } from '../lib/context';
 import { check, runTimed } from '../lib/proc';
 import { readProfile, summarizeProfile } from '../lib/profile';
@@ -22,6 +23,9 @@ const RG = 'ripgrep (rg), same files, same marker regex';
 const CLI = 'security-fix-reports suppressions (parser proof)';
 const LINE_RULE = 'the same CLI without dist/proof.js (same-line rule)';
 const STARTUP = 'CLI start-up only (--help)';
+const BARE_NODE = 'Node start-up alone (node -e 0)';
+const GIT = "git's list and git grep alone, side by side as the CLI runs them";
+const FLOOR = 'floor: bare Node + git / ripgrep, run by run (wall)';
 const PAIRED = 'CLI / ripgrep, run by run (wall)';
 
 /** The marker's regex for ripgrep: what model/suppressionAudit.ts matches. */
@@ -88,9 +92,18 @@ export async function suppressionsCase(ctx: BenchContext): Promise<CaseResult> {
   }
   const lineMs: number[] = [];
   const startupMs: number[] = [];
+  const bareMs: number[] = [];
+  const gitMs: number[] = [];
+  const floorPairs: number[] = [];
+  // Both git runs at once, output to /dev/null, as the CLI starts them; `wait` alone exits 0, whatever git grep found.
+  const gitArgv = ['sh', '-c', `${GIT_RUNS.map((args) => `git ${args.map(shellQuote).join(' ')} >/dev/null &`).join(' ')} wait`];
   for (let i = 0; i < ctx.runs; i++) {
     lineMs.push(await once(cliArgv(path.join(alone, 'cli.js')), 'CLI without the parser', { env }));
     startupMs.push(await once([process.execPath, cli, '--help'], 'CLI --help'));
+    const rgNext = await once(rgArgv, 'ripgrep');
+    bareMs.push(await once([process.execPath, '-e', '0'], 'node -e 0'));
+    gitMs.push(await once(gitArgv, 'git ls-files and git grep'));
+    floorPairs.push((bareMs.at(-1)! + gitMs.at(-1)!) / rgNext);
   }
   const pairs = summarize(
     cliMs.map((ms, i) => ms / rgMs[i]!),
@@ -107,10 +120,21 @@ export async function suppressionsCase(ctx: BenchContext): Promise<CaseResult> {
       ),
       variant(LINE_RULE, 'ms', summarize(lineMs), 'dist/cli.js copied alone into a folder'),
       variant(STARTUP, 'ms', summarize(startupMs)),
+      variant(BARE_NODE, 'ms', summarize(bareMs)),
+      variant(GIT, 'ms', summarize(gitMs), GIT_RUNS.map((args) => args.find((a) => a === 'ls-files' || a === 'grep')).join(' and ')),
     ],
     RG,
   );
   variants.push(variant(PAIRED, 'x', pairs, 'CLI run / the ripgrep run next to it'));
+  const floor = summarize(floorPairs, 3);
+  variants.push(
+    variant(
+      FLOOR,
+      'x',
+      floor,
+      'a process that starts Node and waits for git, doing nothing else: no design that lists with git gets below it',
+    ),
+  );
   const result: CaseResult = {
     id: 'suppressions',
     title: `14. Suppressions: ${tree.listed.toLocaleString('en-US')} files against ripgrep`,
@@ -141,6 +165,7 @@ export async function suppressionsCase(ctx: BenchContext): Promise<CaseResult> {
     } files with a candidate), Node and the bundle's start-up ${Math.round(startMedian!)} ms, the rest ${Math.round(
       lineMedian! - startMedian!,
     )} ms (git's list and git grep over ${(tree.bytes / 1e6).toFixed(0)} MB, reading the candidates, the report's list and pages); ripgrep ${Math.round(variants[0]!.summary.median)} ms in all.`,
+    `The floor of this design, bare Node start-up plus git's two runs and nothing else, is ${floor.median.toFixed(2)}× ripgrep (median of the pairs).`,
   ];
   if (ctx.profile) {
     const dir = path.join(ctx.tmpDir, 'suppressions-profile');
@@ -214,4 +239,9 @@ function symmetricDifference(a: ReadonlySet<string>, b: ReadonlySet<string>): st
 
 function firstLine(text: string): string {
   return text.split('\n')[0]?.trim() ?? '';
+}
+
+/** One argument for sh -c, single-quoted. */
+function shellQuote(arg: string): string {
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
