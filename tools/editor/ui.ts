@@ -69,6 +69,14 @@ export async function runCommandFromPalette(page: Page, title: string, timeoutMs
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
 }
 
+/** Hides the panel (Problems, Refactor Preview…) if it is shown: the palette offers "View: Hide Panel" only then. */
+export async function hidePanel(page: Page, timeoutMs = 15_000): Promise<void> {
+  const panel = page.locator('.part.panel').first();
+  if (!(await panel.isVisible())) return;
+  await runCommandFromPalette(page, 'View: Hide Panel', timeoutMs);
+  await panel.waitFor({ state: 'hidden', timeout: timeoutMs });
+}
+
 /** Opens `file` of the workspace with Quick Open and puts the cursor on `line` (1-based). */
 /** Opens `file` with the cursor at `line` (1-based) and, when given, `column` (1-based). */
 export async function openFileAtLine(page: Page, file: string, line: number, timeoutMs = 30_000, column?: number): Promise<void> {

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
-import { runCommandFromPalette, screenshot } from '../../../tools/editor/ui';
+import { hidePanel, runCommandFromPalette, screenshot } from '../../../tools/editor/ui';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import type { EntryPoint } from './entryPointList';
@@ -221,7 +221,7 @@ export async function checkChangesAndSuppressions(run: ChangesAndSuppressionsRun
   hit('view/title:securityFixReports.removeStaleSuppressions');
   await runCommandFromPalette(page, 'File: Save All', T);
   await sameBytes(py, original.py, 'db.py is as it was again, byte for byte');
-  await runCommandFromPalette(page, 'View: Hide Panel', 5_000).catch(() => page.keyboard.press('Escape'));
+  await hidePanel(page, T);
   await runCommandFromPalette(page, 'View: Close All Editors', T);
   await writeFile(ts, original.ts);
 }

@@ -12,7 +12,15 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { REPO_ROOT } from '../../../tools/editor/codeServer';
-import { goToLine, openFileAtLine, readEditorText, runCommandFromPalette, screenshot, waitForWorkbench } from '../../../tools/editor/ui';
+import {
+  goToLine,
+  hidePanel,
+  openFileAtLine,
+  readEditorText,
+  runCommandFromPalette,
+  screenshot,
+  waitForWorkbench,
+} from '../../../tools/editor/ui';
 import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import { ENTRY_POINTS, type EntryPoint } from './entryPointList';
 import { checkInsights } from './insights';
@@ -468,7 +476,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   console.log(
     `[ui] Problems: ${places.size} entries for ${currentIssues.filter((i) => !i.fpId && sinkOf(i)).length} located issues (one per place and rule)`,
   );
-  await runCommandFromPalette(page, 'View: Hide Panel', 5_000).catch(() => page.keyboard.press('Escape'));
+  await hidePanel(page, T);
   // The hover on the SQL injection's sink: one compact block per place, its count, the fix's
   // confidence and ratings and the false positive's summary.
   await page.locator('.editor-group-container.active .view-line span', { hasText: 'execute' }).first().hover();
@@ -492,20 +500,21 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     // In the open file: Go to Line (a click into a scrolled editor may find nothing to click).
     await runCommandFromPalette(page, 'View: Focus Active Editor Group', T);
     await goToLine(page, at.startLine, at.startCol + 1, T);
-    // After an undo the editor may still be moving the problems back: ask again then.
+    // After an undo the editor may still be moving the problems back: ask again then (often,
+    // so that a menu that did not come costs little).
     const widget = page.locator('.action-widget').first();
     for (let attempt = 0; ; attempt++) {
       await page.keyboard.press('Control+.');
       if (
-        await widget.waitFor({ state: 'visible', timeout: 5_000 }).then(
+        await widget.waitFor({ state: 'visible', timeout: 2_000 }).then(
           () => true,
           () => false,
         )
       )
         break;
-      if (attempt === 4) throw new Error(`no quick fix menu at ${at.path}:${at.startLine}`);
+      if (attempt === 9) throw new Error(`no quick fix menu at ${at.path}:${at.startLine}`);
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(1_000);
+      await page.waitForTimeout(500);
     }
     for (let i = 0; i < 40; i++) {
       const focused = (
@@ -593,7 +602,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await page.keyboard.press('Control+Z');
   await waitUntil(async () => (await suppressions()) === 0 && (await readEditorText(page)) === bulkText, 'one undo removes them all');
   // The preview closes its panel once applied; hide it if it stayed.
-  await runCommandFromPalette(page, 'View: Hide Panel', 5_000).catch(() => page.keyboard.press('Escape'));
+  await hidePanel(page, T);
   await runCommandFromPalette(page, 'View: Close Editor', T);
   await runCommandFromPalette(page, 'View: Close Editor', T);
   await titleAction('Clear Filter').click();
