@@ -120,7 +120,11 @@ export function escapeUnsafe(text: string): string {
  */
 export function escapedJson(value: unknown): string {
   // JSON.stringify(undefined) (or a function) is no text at all; written as JSON's nothing.
-  const json = (JSON.stringify(value) as string | undefined) ?? 'null';
+  return escapedJsonText((JSON.stringify(value) as string | undefined) ?? 'null');
+}
+
+/** escapedJson for JSON text already written with JSON.stringify's escaping (model/export/sarifJson builds it piece by piece). */
+export function escapedJsonText(json: string): string {
   return isAsciiWithoutDel(json) ? json : escapeUnsafe(json);
 }
 

@@ -10,12 +10,12 @@
 //   issues are all seen, `tool` first. What is left out is counted in a warning.
 // Memory: full holds a page and the rule table; github also the kept issues of one run.
 import type { FixReportSummary, Issue } from '../../api/schemas';
-import { counted, escapedJson, formatCount } from '../../common/text';
+import { counted, escapedJson, escapedJsonText, formatCount } from '../../common/text';
 import { isFalsePositive } from '../issue';
 import { issueLocations } from '../locations';
 import { FpSummaries, type FpSummaryFetcher } from './fpSummaries';
 import { SARIF_LEVELS, SARIF_SCHEMA, SARIF_VERSION, sarifLevel, sarifRuleId, sarifRun, type Converter } from './sarif';
-import { escapedJsonText, sarifResultJson } from './sarifJson';
+import { sarifResultJson } from './sarifJson';
 import { GITHUB_LIMITS, GzipMeter, MostSevere, type SarifLimits } from './sarifLimits';
 import { SarifRules } from './sarifRules';
 

@@ -4,7 +4,6 @@
 // SARIF export's own time. test/unit/model/export/sarifJson.test.ts checks that the two agree on
 // the sandbox's issues, hostile ones included, and on arbitrary ones.
 import type { Issue } from '../../api/schemas';
-import { escapeUnsafe } from '../../common/text';
 import { readableIssueType } from '../format';
 import { embeddedFixId, falsePositiveBasis } from '../issue';
 import { issueLocations, type CodeLocation } from '../locations';
@@ -108,13 +107,4 @@ function physicalLocation(location: CodeLocation): string {
     json += '}';
   }
   return `${json}}`;
-}
-
-/**
- * escapeUnsafe(json) for text JSON.stringify wrote, as escapedJson gives it: such text holds no
- * raw C0 control or lone surrogate, so when it is all ASCII (as many UTF-8 bytes as characters,
- * counted natively) only DEL could be unsafe, and the scan with escapeUnsafe's regex is skipped.
- */
-export function escapedJsonText(json: string): string {
-  return Buffer.byteLength(json, 'utf8') === json.length && !json.includes('\x7f') ? json : escapeUnsafe(json);
 }

@@ -5,9 +5,9 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { IssuePageBodySchema, type Issue } from '../../../../src/api/schemas';
-import { escapedJson } from '../../../../src/common/text';
+import { escapedJson, escapedJsonText } from '../../../../src/common/text';
 import { sarifResult, sarifRuleId, type FalsePositiveSuppression, type ResultShape } from '../../../../src/model/export/sarif';
-import { escapedJsonText, sarifResultJson } from '../../../../src/model/export/sarifJson';
+import { sarifResultJson } from '../../../../src/model/export/sarifJson';
 import { isFalsePositive } from '../../../../src/model/issue';
 import { createDataset, type DatasetOptions } from '../../../../tools/sandbox/generator';
 
