@@ -69,6 +69,32 @@ export async function runCommandFromPalette(page: Page, title: string, timeoutMs
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: timeoutMs });
 }
 
+/**
+ * Opens a picker with `open` (e.g. a click on a title action) and types `text` into it. A picker
+ * closes when it loses focus, and a view redrawn just before (a refresh, pages) can take the
+ * click or the focus: in UI checks the picker once never showed after the click and once closed
+ * between opening and typing. Either way it is opened again, up to 3 times.
+ */
+export async function openPickerAndType(
+  page: Page,
+  open: () => Promise<void>,
+  title: string,
+  text: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const titled = page.locator('.quick-input-widget .quick-input-title', { hasText: title });
+  for (let attempt = 1; ; attempt++) {
+    const retry = (e: unknown) => {
+      if (attempt === 3) throw e;
+      return false;
+    };
+    await open();
+    const shown = await titled.waitFor({ state: 'visible', timeout: timeoutMs }).then(() => true, retry);
+    if (shown && (await input.fill(text, { timeout: 5_000 }).then(() => true, retry))) return;
+  }
+}
+
 /** Hides the panel (Problems, Refactor Preview…) if it is shown: the palette offers "View: Hide Panel" only then. */
 export async function hidePanel(page: Page, timeoutMs = 15_000): Promise<void> {
   const panel = page.locator('.part.panel').first();

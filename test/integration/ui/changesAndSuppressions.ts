@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { HIDDEN_ISSUE_STATES } from '../../../src/model/issue';
-import { hidePanel, runCommandFromPalette, screenshot } from '../../../tools/editor/ui';
+import { hidePanel, openPickerAndType, runCommandFromPalette, screenshot } from '../../../tools/editor/ui';
 import type { Sandbox } from '../../../tools/sandbox/server';
 import { FIXTURE_BRANCH, FIXTURE_REMOTE } from '../../../tools/editor/workspace';
 import type { EntryPoint } from './entryPointList';
@@ -56,17 +56,8 @@ export async function checkChangesAndSuppressions(run: ChangesAndSuppressionsRun
     `the row to say +${expected.new} new · −${expected.fixed} fixed`,
   );
   await row.click(); // focused, as a person would have it
-  // A click on the title bar can land while the tree redraws the row (pages, changes): again then.
-  for (let attempt = 1; ; attempt++) {
-    await titleAction('Filter').click();
-    const shown = await quickInputTitle('Filter fix reports')
-      .waitFor({ state: 'visible', timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (shown) break;
-    if (attempt === 3) throw new Error('the Filter pick did not open after 3 clicks');
-  }
-  await input.fill('New since previous scan');
+  // A click on the title bar can land while the tree redraws the row (pages, changes).
+  await openPickerAndType(page, () => titleAction('Filter').click(), 'Filter fix reports', 'New since previous scan');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'New since previous scan' }).first().click();
   await page.keyboard.press('Enter');
   await waitUntil(async () => (await sidebar.innerText()).includes('Filtered: new since previous scan'), 'the view to say so');

@@ -16,6 +16,7 @@ import {
   goToLine,
   hidePanel,
   openFileAtLine,
+  openPickerAndType,
   readEditorText,
   runCommandFromPalette,
   screenshot,
@@ -167,23 +168,17 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await waitUntil(async () => !(await sidebar.innerText()).includes('Stale:'), 'a good refresh to clear the stale mark');
 
   step('entry points: title-bar Filter with a row focused opens the filter; Clear Filter clears it');
-  // The picker closes when it loses focus, and the refresh just before may still move it (once,
-  // beside the Multitool, it closed between opening and typing): open it again then.
-  for (let attempt = 1; ; attempt++) {
-    await workspaceRow().click();
-    await titleAction('Filter').click();
-    await quickInputTitle('Filter fix reports').waitFor({ state: 'visible', timeout: T });
-    // Typed first: once in a UI check the list stayed laid out at no height (rows present, none
-    // visible) for 30 s; a filter lays it out again, and the row is then the only one.
-    const typed = await input.fill('Adaptive fixes', { timeout: 5_000 }).then(
-      () => true,
-      (e: unknown) => {
-        if (attempt === 3) throw e;
-        return false;
-      },
-    );
-    if (typed) break;
-  }
+  // Typed first: once in a UI check the list stayed laid out at no height (rows present, none
+  // visible) for 30 s; a filter lays it out again, and the row is then the only one.
+  await openPickerAndType(
+    page,
+    async () => {
+      await workspaceRow().click();
+      await titleAction('Filter').click();
+    },
+    'Filter fix reports',
+    'Adaptive fixes',
+  );
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Adaptive fixes' }).first().click();
   await page.keyboard.press('Enter');
   await titleAction('Clear Filter').waitFor({ state: 'visible', timeout: T });
@@ -432,10 +427,15 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     .filter((id) => service.dataset.reports.find((r) => r.id === id)?.vulnerabilityReport?.vendor?.toLowerCase() === scanner.toLowerCase())
     .flatMap((id) => service.dataset.issueRange(id, 0, service.dataset.issueCount(id)))
     .filter((i) => !HIDDEN_ISSUE_STATES.includes(i.state ?? ''));
-  await workspaceRow().click();
-  await titleAction('Filter').click();
-  await quickInputTitle('Filter fix reports').waitFor({ state: 'visible', timeout: T });
-  await input.fill(scanner);
+  await openPickerAndType(
+    page,
+    async () => {
+      await workspaceRow().click();
+      await titleAction('Filter').click();
+    },
+    'Filter fix reports',
+    scanner,
+  );
   await page.locator('.quick-input-list .monaco-list-row', { hasText: scanner }).first().click();
   await page.keyboard.press('Enter');
   await titleAction('Clear Filter').waitFor({ state: 'visible', timeout: T });
