@@ -26,8 +26,8 @@ interface Exported {
 
 /**
  * A real CSV parser reads every record of an export's first run as it streams (fpDescription
- * spans lines); the export's later runs (the probed one, a second plain one) must write the same
- * bytes, checked by their digest: a hash costs a small part of a parse.
+ * spans lines); a second run (one over its peak limit is made again) must write the same bytes,
+ * checked by their digest: a hash costs a small part of a parse.
  */
 function csvRecords(): (stdout: Readable) => Promise<Exported> {
   let first: { digest: string; records: number } | undefined;

@@ -1,8 +1,10 @@
 // Preloaded into a CLI process under load test (`node --expose-gc -r retainedHeapProbe.js
-// cli.js …`): every 250 ms a full collection, then the heap still in use. The largest is
+// cli.js …`): every 500 ms a full collection, then the heap still in use. The largest is
 // written to $SFR_RETAINED_HEAP_FILE (bytes) when the process exits. What survives a full
 // collection is what the CLI holds (pages in flight, the summary memo, a leak), free of the
-// collector's timing, which moves the peak RSS of one and the same run by tens of MB.
+// collector's timing, which moves the peak RSS of one and the same run by tens of MB. Each
+// collection stops the CLI: twice a second gives the same figures as four times at half the
+// cost (measured in CONTRIBUTING.md, Tests).
 import { writeFileSync } from 'node:fs';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -15,5 +17,5 @@ const sample = () => {
   largest = Math.max(largest, process.memoryUsage().heapUsed);
 };
 // Unref'd: the probe never keeps the CLI alive, nor changes when it exits.
-setInterval(sample, 250).unref();
+setInterval(sample, 500).unref();
 process.on('exit', () => writeFileSync(file, String(largest)));
