@@ -1,20 +1,12 @@
 // Size budgets (deterministic, unlike timings): the minified extension bundle and the VSIX,
 // and what loading the bundle pulls in. Needs the production build (`npm test` packages, and
-// so builds, first). Without an up-to-date security-fix-reports.vsix the VSIX is packaged
-// into a temporary folder (~5 s); the repository's own file is never written.
+// so builds, first); the VSIX is the one test/support/vsix gives.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import * as os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import {
-  EXTENSION_BUDGET_BYTES,
-  INSIGHTS_BUDGET_BYTES,
-  VSIX_BUDGET_BYTES,
-  buildVsix,
-  fileBytes,
-  vsixContents,
-} from '../../bench/lib/sizes';
+import { EXTENSION_BUDGET_BYTES, INSIGHTS_BUDGET_BYTES, VSIX_BUDGET_BYTES, fileBytes, vsixContents } from '../../bench/lib/sizes';
+import { withPackagedVsix } from '../support/vsix';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const bundle = path.join(root, 'dist', 'extension.js');
@@ -107,24 +99,16 @@ describe('size budgets', () => {
 
   it(`the VSIX stays within ${kb(VSIX_BUDGET_BYTES)}`, function () {
     this.timeout(180_000);
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'sfr-vsix-'));
-    try {
-      // `npm test` packages before the unit tests; a VSIX older than the bundle is rebuilt here.
-      const packaged = path.join(root, 'security-fix-reports.vsix');
-      const fresh = existsSync(packaged) && statSync(packaged).mtimeMs >= statSync(bundle).mtimeMs;
-      const vsix = vsixContents(fresh ? packaged : buildVsix(root, path.join(dir, 'budget.vsix')));
-      const parts = Object.entries(vsix.parts)
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 3)
-        .map(([name, n]) => `${name} ${kb(n)}`)
-        .join(', ');
-      assert.ok(
-        vsix.bytes <= VSIX_BUDGET_BYTES,
-        `the VSIX is ${kb(vsix.bytes)}, over the ${kb(VSIX_BUDGET_BYTES)} budget (largest parts: ${parts})`,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const vsix = withPackagedVsix(root, vsixContents);
+    const parts = Object.entries(vsix.parts)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([name, n]) => `${name} ${kb(n)}`)
+      .join(', ');
+    assert.ok(
+      vsix.bytes <= VSIX_BUDGET_BYTES,
+      `the VSIX is ${kb(vsix.bytes)}, over the ${kb(VSIX_BUDGET_BYTES)} budget (largest parts: ${parts})`,
+    );
   });
 
   it('loading the bundle does not load undici (it loads with the first request)', () => {
