@@ -3,13 +3,14 @@
 # one CLI process streaming a million issues, so they run in the background beside lint, the unit
 # tests and the integration tests; their memory measures (peak RSS, retained heap) do not depend
 # on how fast the machine is. The [multitool] tests (the SARIF Multitool, .NET, over the CLI's
-# SARIF up to a 100,000-issue export, held to one core) run beside the UI check, which waits for
-# the load tests: its clicks and hovers are the one part that timing can disturb, and it keeps
-# about one core busy. Background runs have a lower priority, so that they take what the runs in
-# the foreground leave idle rather than slow them. Each run's output is printed whole, in the order
-# above, so a log reads as if they had run one after the other. On a fresh machine the tools the
-# tests need (the editor, the SARIF Multitool) are installed while the code compiles and lint and
-# the unit tests run: that is mostly download and disk.
+# SARIF up to a 100,000-issue export, held to one core) follow the load tests in the background,
+# beside the integration tests and then the UI check, which waits for the load tests: its clicks
+# and hovers are the one part that timing can disturb, and it keeps about one core busy.
+# Background runs have a lower priority, so that they take what the runs in the foreground leave
+# idle rather than slow them. Each run's output is printed whole, in the order above, so a log
+# reads as if they had run one after the other. On a fresh machine the tools the tests need (the
+# editor, the SARIF Multitool) are installed while the code compiles and lint and the unit tests
+# run: that is mostly download and disk.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,7 +57,10 @@ background() {
   nice -n 10 "$@" &
   set +m
 }
-background npm run test:load >"$load_log" 2>&1
+# The marker tells the [multitool] run, which waits for it, that the load tests are over.
+load_done=out/logs/load.done
+rm -f "$load_done"
+background bash -c 'npm run test:load; status=$?; touch "$1"; exit $status' load "$load_done" >"$load_log" 2>&1
 load_pid=$!
 multitool_pid=""
 stop_background() {
@@ -74,12 +78,18 @@ phase "unit tests"
 [ "$status" -ne 0 ] || npm run test:unit || status=$?
 wait "$tools_pid" || { echo "----- installing the test tools failed -----"; status=1; }
 cat "$tools_log"
-phase "integration tests"
+# The [multitool] tests start once the load tests are over: the cores are half idle while the
+# integration tests wait on the editor, and what is left of the run goes on beside the UI check.
+if [ "$status" -eq 0 ]; then
+  DOTNET_PROCESSOR_COUNT=1 background bash -c 'while [ ! -e "$1" ]; do sleep 1; done; exec npm run test:multitool' multitool "$load_done" >"$multitool_log" 2>&1
+  multitool_pid=$!
+fi
+phase "integration tests; the [multitool] tests start in the background once the load tests are over"
 [ "$status" -ne 0 ] || npm run test:integration || status=$?
 
 if [ "$status" -ne 0 ]; then
   stop_background
-  echo "----- load tests stopped: an earlier run failed -----"
+  echo "----- load and [multitool] tests stopped: an earlier run failed -----"
   exit "$status"
 fi
 phase "waiting for the load tests"
@@ -90,13 +100,13 @@ cat "$load_log"
 status=$load_status
 
 if [ "$status" -ne 0 ]; then
+  stop_background
+  echo "----- [multitool] tests stopped: an earlier run failed -----"
   phase "done (exit $status)"
   exit "$status"
 fi
 
-phase "UI check; the [multitool] tests started in the background"
-DOTNET_PROCESSOR_COUNT=1 background npm run test:multitool >"$multitool_log" 2>&1
-multitool_pid=$!
+phase "UI check; the [multitool] tests go on in the background"
 npm run test:ui || status=$?
 if [ "$status" -ne 0 ]; then
   stop_background
@@ -107,7 +117,7 @@ fi
 phase "waiting for the [multitool] tests"
 wait "$multitool_pid" || status=$?
 trap - INT TERM
-echo "----- [multitool] tests (ran beside the UI check) -----"
+echo "----- [multitool] tests (ran beside the integration tests and the UI check) -----"
 cat "$multitool_log"
 [ "$status" -ne 0 ] || npm run reliability-report || status=$?
 phase "done (exit $status)"

@@ -111,9 +111,22 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     await unhover();
     await row.click();
   };
+  // A right-click can be lost (beside the Multitool, once only the row's tooltip showed, for 30 s):
+  // right-click again when the menu has not shown within a few seconds, up to 3 times.
   const contextMenu = async (row: Locator, label: string) => {
-    await unhover();
-    await row.click({ button: 'right' });
+    for (let attempt = 1; ; attempt++) {
+      await unhover();
+      await row.click({ button: 'right' });
+      const shown = await menuItem(label)
+        .waitFor({ state: 'visible', timeout: 5_000 })
+        .then(() => true)
+        .catch((e: unknown) => {
+          if (attempt === 3) throw e;
+          return false;
+        });
+      if (shown) break;
+      await page.keyboard.press('Escape');
+    }
     await choose(label);
   };
   const clipboard = () =>
