@@ -151,6 +151,22 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   const workspaceReport = service.dataset.reports.find((r) => r.repo?.originalUrl === 'https://github.com/acme/payments-api')!;
   const workspaceRow = () => reportRow(workspaceReport.id);
 
+  /**
+   * Picks `choice` in the Filter pick opened from the title bar with the workspace's row focused.
+   * Typed first: once in a UI check the list stayed laid out at no height (rows present, none
+   * visible) for 30 s; a filter lays it out again, and the row is then the only one.
+   */
+  const filterFromTitleBar = async (choice: string) => {
+    const open = async () => {
+      await workspaceRow().click();
+      await titleAction('Filter').click();
+    };
+    await openPickerAndType(page, open, 'Filter fix reports', choice);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: choice }).first().click();
+    await page.keyboard.press('Enter');
+    await titleAction('Clear Filter').waitFor({ state: 'visible', timeout: T });
+  };
+
   step('entry points: title-bar Refresh with a row focused reloads everything');
   await dismissNotifications();
   await workspaceRow().click(); // focus (and collapse): the workbench now passes this row to title actions
@@ -181,20 +197,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
   await waitUntil(async () => !(await sidebar.innerText()).includes('Stale:'), 'a good refresh to clear the stale mark');
 
   step('entry points: title-bar Filter with a row focused opens the filter; Clear Filter clears it');
-  // Typed first: once in a UI check the list stayed laid out at no height (rows present, none
-  // visible) for 30 s; a filter lays it out again, and the row is then the only one.
-  await openPickerAndType(
-    page,
-    async () => {
-      await workspaceRow().click();
-      await titleAction('Filter').click();
-    },
-    'Filter fix reports',
-    'Adaptive fixes',
-  );
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Adaptive fixes' }).first().click();
-  await page.keyboard.press('Enter');
-  await titleAction('Clear Filter').waitFor({ state: 'visible', timeout: T });
+  await filterFromTitleBar('Adaptive fixes');
   hit('view/title:securityFixReports.filter');
   await waitUntil(async () => (await sidebar.innerText()).includes('Filtered: Adaptive'), 'the view to say it is filtered');
   await screenshot(page, path.join(run.outDir, 'filtered.png'));
@@ -440,18 +443,7 @@ export async function clickEveryEntryPoint(run: EntryPointRun): Promise<void> {
     .filter((id) => service.dataset.reports.find((r) => r.id === id)?.vulnerabilityReport?.vendor?.toLowerCase() === scanner.toLowerCase())
     .flatMap((id) => service.dataset.issueRange(id, 0, service.dataset.issueCount(id)))
     .filter((i) => !HIDDEN_ISSUE_STATES.includes(i.state ?? ''));
-  await openPickerAndType(
-    page,
-    async () => {
-      await workspaceRow().click();
-      await titleAction('Filter').click();
-    },
-    'Filter fix reports',
-    scanner,
-  );
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: scanner }).first().click();
-  await page.keyboard.press('Enter');
-  await titleAction('Clear Filter').waitFor({ state: 'visible', timeout: T });
+  await filterFromTitleBar(scanner);
   const sinkOf = (i: (typeof currentIssues)[number]) =>
     ((i.codeNodes ?? []) as unknown as Sink[])
       .slice()
